@@ -1,0 +1,158 @@
+package uri
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors, one per component in which RFC 3986's grammar can fail.
+// Every error returned by a parsing function is an *Error whose Err field is
+// one of these, so callers test for the fault kind with errors.Is:
+//
+//	if errors.Is(err, uri.ErrPort) { ... }
+var (
+	// ErrScheme reports a missing or malformed scheme (RFC 3986, Section 3.1),
+	// a scheme where none is allowed (a relative reference, RFC 3986, Section 4.2),
+	// or a colon in the first segment of a relative reference, which would
+	// read as a scheme delimiter.
+	ErrScheme = errors.New("uri: invalid scheme")
+	// ErrUserinfo reports a malformed userinfo (RFC 3986, Section 3.2.1).
+	ErrUserinfo = errors.New("uri: invalid userinfo")
+	// ErrHost reports a malformed host: reg-name, IPv4address or IP-literal
+	// (RFC 3986, Section 3.2.2).
+	ErrHost = errors.New("uri: invalid host")
+	// ErrPort reports a port that is not all digits (RFC 3986, Section 3.2.3).
+	ErrPort = errors.New("uri: invalid port")
+	// ErrPath reports a malformed path (RFC 3986, Section 3.3).
+	ErrPath = errors.New("uri: invalid path")
+	// ErrQuery reports a malformed query (RFC 3986, Section 3.4).
+	ErrQuery = errors.New("uri: invalid query")
+	// ErrFragment reports a malformed fragment (RFC 3986, Section 3.5), or a
+	// fragment where none is allowed (an absolute URI, RFC 3986, Section 4.3).
+	ErrFragment = errors.New("uri: invalid fragment")
+)
+
+// Error describes where and why a string is not a URI under RFC 3986.
+//
+// Offset is the byte offset in Input of the first byte that the grammar does
+// not allow; it is len(Input) when the input ends too early. Err is one of the
+// sentinels (ErrScheme, ErrHost, ErrPort, ...) and names the component.
+// Expected says, in words, what the grammar allows at Offset.
+//
+// Input holds the text exactly as given, password included; the Error method
+// masks a password in the userinfo and shortens long input, so the message
+// is safe to log.
+type Error struct {
+	Input    string // the text that failed to parse
+	Offset   int    // byte offset in Input of the first offending byte
+	Err      error  // the sentinel naming the component: ErrScheme, ErrHost, ...
+	Expected string // what RFC 3986's grammar allows at Offset
+}
+
+// Unwrap returns the sentinel, so that errors.Is(err, ErrPort) works.
+func (e *Error) Unwrap() error { return e.Err }
+
+// maxQuoted is how many bytes of input Error quotes before shortening it.
+const maxQuoted = 64
+
+// Error formats the fault as
+//
+//	uri: invalid port at offset 9 in "http://h:8a/": expected digit
+//
+// A password in the userinfo is replaced by "xxxxx", and input longer than
+// 64 bytes is cut to a window around Offset with "..." marking the cuts.
+func (e *Error) Error() string {
+	var b strings.Builder
+	msg := "uri: invalid URI"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	b.WriteString(msg)
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(" in ")
+	b.WriteString(strconv.Quote(quoteWindow(redactInput(e.Input, e.Offset))))
+	if e.Expected != "" {
+		b.WriteString(": expected ")
+		b.WriteString(e.Expected)
+	}
+	return b.String()
+}
+
+// redactedInput is the input with any password masked, and the offset
+// translated into it.
+type redactedInput struct {
+	s   string
+	off int
+}
+
+// redactInput masks the password of the userinfo of s (the text between the
+// first ":" and the "@" of the authority), so that error messages never
+// print it. It is deliberately simple and works on invalid input too: it
+// looks for "//" after an optional scheme-like prefix, then for "@" before
+// the end of the authority.
+func redactInput(s string, off int) redactedInput {
+	i := 0
+	for i < len(s) && is(s[i], cScheme) {
+		i++
+	}
+	if i < len(s) && s[i] == ':' {
+		i++
+	} else {
+		i = 0
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return redactedInput{s, off}
+	}
+	start := i + 2
+	end := start
+	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
+		end++
+	}
+	at := strings.LastIndexByte(s[start:end], '@')
+	if at < 0 {
+		return redactedInput{s, off}
+	}
+	at += start
+	colon := strings.IndexByte(s[start:at], ':')
+	if colon < 0 {
+		return redactedInput{s, off}
+	}
+	colon += start
+	const mask = "xxxxx"
+	r := s[:colon+1] + mask + s[at:]
+	switch {
+	case off > at:
+		off += len(mask) - (at - colon - 1)
+	case off > colon:
+		off = colon + 1
+	}
+	return redactedInput{r, off}
+}
+
+// quoteWindow shortens long input to a window of maxQuoted bytes around the
+// offset, marking cut ends with "...".
+func quoteWindow(r redactedInput) string {
+	s, off := r.s, r.off
+	if len(s) <= maxQuoted {
+		return s
+	}
+	lo := off - maxQuoted/2
+	if lo < 0 {
+		lo = 0
+	}
+	hi := lo + maxQuoted
+	if hi > len(s) {
+		hi = len(s)
+		lo = hi - maxQuoted
+	}
+	out := s[lo:hi]
+	if lo > 0 {
+		out = "..." + out
+	}
+	if hi < len(s) {
+		out += "..."
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package uri
+
+// zoneExpected explains the rejection of an IPv6 zone identifier.
+const zoneExpected = "']' to close the IP-literal: IPv6 zone identifiers (\"%25en0\") are not RFC 3986 syntax; " +
+	"RFC 6874 added them, and RFC 9844 obsoleted RFC 6874"
+
+// ipv6Address parses the rule below from offset i and returns the offset of
+// the first byte after it, which the caller expects to be ']':
+//
+//	IPv6address =                            6( h16 ":" ) ls32
+//	            /                       "::" 5( h16 ":" ) ls32
+//	            / [               h16 ] "::" 4( h16 ":" ) ls32
+//	            / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+//	            / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+//	            / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+//	            / [ *4( h16 ":" ) h16 ] "::"              ls32
+//	            / [ *5( h16 ":" ) h16 ] "::"              h16
+//	            / [ *6( h16 ":" ) h16 ] "::"
+//	h16         = 1*4HEXDIG
+//	ls32        = ( h16 ":" h16 ) / IPv4address
+//
+// The nine forms say together: eight 16-bit pieces, where an IPv4address
+// counts as two and may stand only last; or at most seven pieces and one
+// "::" anywhere, standing for at least one zero piece (RFC 3986, Section
+// 3.2.2). Zone identifiers are not part of the rule.
+func ipv6Address(s string, i int) (int, *Error) {
+	pieces := 0       // 16-bit pieces read so far
+	ellipsis := false // whether "::" was read
+	if i+1 < len(s) && s[i] == ':' && s[i+1] == ':' {
+		ellipsis = true
+		i += 2
+		if i < len(s) && s[i] == ']' {
+			return i, nil
+		}
+	} else if i < len(s) && s[i] == ':' {
+		return i + 1, fail(s, min(i+1, len(s)), ErrHost, "':' (an IPv6 address can start with \"::\" but not ':')")
+	}
+	for {
+		// h16, or the IPv4address of ls32
+		j := i
+		for j < len(s) && is(s[j], cHex) {
+			j++
+		}
+		if j < len(s) && s[j] == '.' {
+			if pieces > 6 || (ellipsis && pieces > 5) || (!ellipsis && pieces != 6) {
+				return i, fail(s, i, ErrHost, "an IPv4 address only as the last 32 bits of an IPv6 address")
+			}
+			return ipv4Address(s, i)
+		}
+		switch {
+		case j == i:
+			return i, fail(s, i, ErrHost, "hex digit (IPv6 address)")
+		case j-i > 4:
+			return i + 4, fail(s, i+4, ErrHost, "':' or ']' (an IPv6 piece has at most four hex digits)")
+		}
+		pieces++
+		i = j
+		if i >= len(s) || s[i] != ':' {
+			break
+		}
+		// ":" h16, or "::"
+		if i+1 < len(s) && s[i+1] == ':' {
+			if ellipsis {
+				return i + 1, fail(s, i+1, ErrHost, "hex digit (an IPv6 address has at most one \"::\")")
+			}
+			if pieces == 8 {
+				return i, fail(s, i, ErrHost, "']' (an IPv6 address has at most eight pieces)")
+			}
+			ellipsis = true
+			i += 2
+			if i < len(s) && s[i] == ']' {
+				return i, nil
+			}
+			continue
+		}
+		if pieces == 8 || (ellipsis && pieces == 7) {
+			return i, fail(s, i, ErrHost, "']' (an IPv6 address has at most eight pieces, and \"::\" stands for at least one)")
+		}
+		i++
+	}
+	if !ellipsis && pieces < 8 {
+		return i, fail(s, i, ErrHost, "':' and a hex digit (an IPv6 address without \"::\" has eight pieces)")
+	}
+	return i, nil
+}
