@@ -87,25 +87,16 @@ type redactedInput struct {
 	off int
 }
 
-// redactInput masks the password of the userinfo of s (the text between the
-// first ":" and the "@" of the authority), so that error messages never
-// print it. It is deliberately simple and works on invalid input too: it
-// looks for "//" after an optional scheme-like prefix, then for "@" before
-// the end of the authority.
+// redactInput masks the password of the userinfo in s (the text between
+// the first ':' and the last '@' of what follows the first "//", up to the
+// next '/', '?' or '#'), so that error messages never print it. It works on
+// any text, valid or not, and translates the offset into the masked text.
 func redactInput(s string, off int) redactedInput {
-	i := 0
-	for i < len(s) && is(s[i], cScheme) {
-		i++
-	}
-	if i < len(s) && s[i] == ':' {
-		i++
-	} else {
-		i = 0
-	}
-	if !strings.HasPrefix(s[i:], "//") {
+	start := strings.Index(s, "//")
+	if start < 0 {
 		return redactedInput{s, off}
 	}
-	start := i + 2
+	start += 2
 	end := start
 	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
 		end++
@@ -123,7 +114,7 @@ func redactInput(s string, off int) redactedInput {
 	const mask = "xxxxx"
 	r := s[:colon+1] + mask + s[at:]
 	switch {
-	case off > at:
+	case off >= at:
 		off += len(mask) - (at - colon - 1)
 	case off > colon:
 		off = colon + 1

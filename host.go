@@ -104,8 +104,8 @@ func isIPv4(host string) bool {
 	if len(host) < 7 || len(host) > 15 {
 		return false
 	}
-	i, err := ipv4Address(host, 0)
-	return err == nil && i == len(host)
+	i, f := ipv4Address(host, 0)
+	return f.err == nil && i == len(host)
 }
 
 // ipv4Address parses the rule below from offset i and returns the offset
@@ -114,21 +114,21 @@ func isIPv4(host string) bool {
 //	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
 //
 // (RFC 3986, Section 3.2.2).
-func ipv4Address(s string, i int) (int, *Error) {
+func ipv4Address(s string, i int) (int, fault) {
 	for k := 0; k < 4; k++ {
 		if k > 0 {
 			if i >= len(s) || s[i] != '.' {
-				return i, fail(s, i, ErrHost, "'.' (IPv4 address: four decimal octets 0-255 without leading zeros)")
+				return i, fault{ErrHost, "'.' (IPv4 address: four decimal octets 0-255 without leading zeros)"}
 			}
 			i++
 		}
 		j, ok := decOctet(s, i)
 		if !ok {
-			return i, fail(s, i, ErrHost, "digit (IPv4 address: four decimal octets 0-255 without leading zeros)")
+			return i, fault{ErrHost, "digit (IPv4 address: four decimal octets 0-255 without leading zeros)"}
 		}
 		i = j
 	}
-	return i, nil
+	return i, ok
 }
 
 // decOctet reads the longest dec-octet at offset i and returns the offset
@@ -164,17 +164,17 @@ func decOctet(s string, i int) (int, bool) {
 //	IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 //
 // (RFC 3986, Section 3.2.2).
-func ipvFuture(s string, i int) (int, *Error) {
+func ipvFuture(s string, i int) (int, fault) {
 	i++
 	j := i
 	for j < len(s) && is(s[j], cHex) {
 		j++
 	}
 	if j == i {
-		return j, fail(s, j, ErrHost, "hex digit (IPvFuture version)")
+		return j, fault{ErrHost, "hex digit (IPvFuture version)"}
 	}
 	if j >= len(s) || s[j] != '.' {
-		return j, fail(s, j, ErrHost, "hex digit or '.' (IPvFuture)")
+		return j, fault{ErrHost, "hex digit or '.' (IPvFuture)"}
 	}
 	i = j + 1
 	j = i
@@ -182,7 +182,7 @@ func ipvFuture(s string, i int) (int, *Error) {
 		j++
 	}
 	if j == i {
-		return j, fail(s, j, ErrHost, "unreserved, sub-delims or ':' (IPvFuture address)")
+		return j, fault{ErrHost, "unreserved, sub-delims or ':' (IPvFuture address)"}
 	}
-	return j, nil
+	return j, ok
 }

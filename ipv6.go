@@ -23,17 +23,17 @@ const zoneExpected = "']' to close the IP-literal: IPv6 zone identifiers (\"%25e
 // counts as two and may stand only last; or at most seven pieces and one
 // "::" anywhere, standing for at least one zero piece (RFC 3986, Section
 // 3.2.2). Zone identifiers are not part of the rule.
-func ipv6Address(s string, i int) (int, *Error) {
+func ipv6Address(s string, i int) (int, fault) {
 	pieces := 0       // 16-bit pieces read so far
 	ellipsis := false // whether "::" was read
 	if i+1 < len(s) && s[i] == ':' && s[i+1] == ':' {
 		ellipsis = true
 		i += 2
 		if i < len(s) && s[i] == ']' {
-			return i, nil
+			return i, ok
 		}
 	} else if i < len(s) && s[i] == ':' {
-		return i + 1, fail(s, min(i+1, len(s)), ErrHost, "':' (an IPv6 address can start with \"::\" but not ':')")
+		return min(i+1, len(s)), fault{ErrHost, "':' (an IPv6 address can start with \"::\" but not ':')"}
 	}
 	for {
 		// h16, or the IPv4address of ls32
@@ -42,16 +42,16 @@ func ipv6Address(s string, i int) (int, *Error) {
 			j++
 		}
 		if j < len(s) && s[j] == '.' {
-			if pieces > 6 || (ellipsis && pieces > 5) || (!ellipsis && pieces != 6) {
-				return i, fail(s, i, ErrHost, "an IPv4 address only as the last 32 bits of an IPv6 address")
+			if (ellipsis && pieces > 5) || (!ellipsis && pieces != 6) {
+				return j, fault{ErrHost, "':' or ']' (an IPv4 address can only stand in the last 32 bits of an IPv6 address)"}
 			}
 			return ipv4Address(s, i)
 		}
 		switch {
 		case j == i:
-			return i, fail(s, i, ErrHost, "hex digit (IPv6 address)")
+			return i, fault{ErrHost, "hex digit (IPv6 address)"}
 		case j-i > 4:
-			return i + 4, fail(s, i+4, ErrHost, "':' or ']' (an IPv6 piece has at most four hex digits)")
+			return i+4, fault{ErrHost, "':' or ']' (an IPv6 piece has at most four hex digits)"}
 		}
 		pieces++
 		i = j
@@ -61,25 +61,25 @@ func ipv6Address(s string, i int) (int, *Error) {
 		// ":" h16, or "::"
 		if i+1 < len(s) && s[i+1] == ':' {
 			if ellipsis {
-				return i + 1, fail(s, i+1, ErrHost, "hex digit (an IPv6 address has at most one \"::\")")
+				return i+1, fault{ErrHost, "hex digit (an IPv6 address has at most one \"::\")"}
 			}
 			if pieces == 8 {
-				return i, fail(s, i, ErrHost, "']' (an IPv6 address has at most eight pieces)")
+				return i, fault{ErrHost, "']' (an IPv6 address has at most eight pieces)"}
 			}
 			ellipsis = true
 			i += 2
 			if i < len(s) && s[i] == ']' {
-				return i, nil
+				return i, ok
 			}
 			continue
 		}
 		if pieces == 8 || (ellipsis && pieces == 7) {
-			return i, fail(s, i, ErrHost, "']' (an IPv6 address has at most eight pieces, and \"::\" stands for at least one)")
+			return i, fault{ErrHost, "']' (an IPv6 address has at most eight pieces, and \"::\" stands for at least one)"}
 		}
 		i++
 	}
 	if !ellipsis && pieces < 8 {
-		return i, fail(s, i, ErrHost, "':' and a hex digit (an IPv6 address without \"::\" has eight pieces)")
+		return i, fault{ErrHost, "':' and a hex digit (an IPv6 address without \"::\" has eight pieces)"}
 	}
-	return i, nil
+	return i, ok
 }

@@ -88,22 +88,22 @@ const (
 // case or otherwise alters the input: the components are substrings of s, and
 // Parse(s).String() == s for every valid s. Parse does not allocate for
 // valid input.
-func Parse(s string) (URI, error) { return parse(s, ruleReference) }
+func Parse(s string) (URI, error) { return parseAs(s, ruleReference) }
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): the scheme is required
 // and a fragment is allowed. Use it for identifiers that must stand on their
 // own, such as a namespace name or a link target after resolution.
-func ParseURI(s string) (URI, error) { return parse(s, ruleURI) }
+func ParseURI(s string) (URI, error) { return parseAs(s, ruleURI) }
 
 // ParseAbsolute parses s as an absolute-URI (RFC 3986, Section 4.3): the
 // scheme is required and a fragment is not allowed. This is the form a base
 // URI takes before resolving references against it (RFC 3986, Section 5.1).
-func ParseAbsolute(s string) (URI, error) { return parse(s, ruleAbsolute) }
+func ParseAbsolute(s string) (URI, error) { return parseAs(s, ruleAbsolute) }
 
 // ParseRelative parses s as a relative-ref (RFC 3986, Section 4.2): a
 // reference without a scheme. A colon in its first path segment is an error
 // (ErrScheme), since it would read as a scheme delimiter; write "./a:b".
-func ParseRelative(s string) (URI, error) { return parse(s, ruleRelative) }
+func ParseRelative(s string) (URI, error) { return parseAs(s, ruleRelative) }
 
 // MustParse is like Parse but panics if s is not a URI-reference. It is
 // meant for constants in programs and tests.
@@ -118,13 +118,48 @@ func MustParse(s string) URI {
 // Valid reports whether s is a URI-reference (RFC 3986, Section 4.1). It
 // accepts exactly what Parse accepts and never allocates.
 func Valid(s string) bool {
-	_, err := parse(s, ruleReference)
-	return err == nil
+	var u URI
+	_, f := parse(s, ruleReference, &u)
+	return f.err == nil
 }
 
-// fail builds the error for the byte at offset i of s.
-func fail(s string, i int, sentinel error, expected string) *Error {
-	return &Error{Input: s, Offset: i, Err: sentinel, Expected: expected}
+// parseAs runs the start rule r and turns a fault into an *Error.
+func parseAs(s string, r rule) (URI, error) {
+	var u URI
+	if at, f := parse(s, r, &u); f.err != nil {
+		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+	}
+	return u, nil
+}
+
+// fault is a failure of a grammar rule before it becomes an *Error: the
+// sentinel naming the component and what the grammar expected. Rule
+// functions return it by value together with the offset of the offending
+// byte, so failing costs no allocation; err == nil means success.
+type fault struct {
+	err  error
+	want string
+}
+
+// ok is the absence of a fault.
+var ok fault
+
+// schemeFault reports the first byte of s that cannot continue a scheme
+// (RFC 3986, Section 3.1): offset 0 unless s starts with a letter, else the
+// first byte after it that is not a scheme character.
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func schemeFault(s, note string) (int, fault) {
+	j := 0
+	if len(s) > 0 && is(s[0], cAlpha) {
+		for j = 1; j < len(s) && is(s[j], cScheme); j++ {
+		}
+	}
+	want := "scheme: a letter, then letters, digits, '+', '-' or '.', then ':'"
+	if j == 0 {
+		want = "scheme: a letter"
+	}
+	return j, fault{ErrScheme, want + note}
 }
 
 // parse is the top-level rule:
@@ -134,86 +169,66 @@ func fail(s string, i int, sentinel error, expected string) *Error {
 //	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 //	absolute-URI  = scheme ":" hier-part [ "?" query ]
 //
-// It reads forward only; every index is an absolute offset into s.
-func parse(s string, r rule) (u URI, _ error) {
+// It fills u, which must be zero, and reads forward only; every index is an
+// absolute offset into s. On failure it returns the offset of the offending
+// byte and the fault, and u holds garbage.
+func parse(s string, r rule, u *URI) (at int, f fault) {
 	// scheme ":"
 	i := 0
 	for i < len(s) && is(s[i], cScheme) {
 		i++
 	}
-	if i < len(s) && s[i] == ':' {
-		// Only scheme characters stand before this colon, so it is either
-		// the scheme delimiter or a colon in the first segment of a
-		// relative reference, which path-noscheme forbids. Either way a
-		// valid input must have a well-formed scheme here.
-		if i == 0 {
-			return URI{}, fail(s, 0, ErrScheme, "scheme (a letter) before ':'")
-		}
-		if !is(s[0], cAlpha) {
-			return URI{}, fail(s, 0, ErrScheme, "scheme starting with a letter (a relative reference cannot have ':' in its first segment)")
-		}
+	if i > 0 && i < len(s) && s[i] == ':' && is(s[0], cAlpha) {
 		if r == ruleRelative {
-			return URI{}, fail(s, i, ErrScheme, "no scheme in a relative reference (write \"./\" before a first segment with ':')")
+			return i, fault{ErrScheme, "no scheme in a relative reference (write \"./\" before a first segment with ':')"}
 		}
 		u.Scheme = s[:i]
 		i++
 	} else {
-		if r != ruleReference && r != ruleRelative {
-			if i < len(s) && i > 0 && is(s[0], cAlpha) {
-				return URI{}, fail(s, i, ErrScheme, "scheme character or ':'")
-			}
-			if i == len(s) && i > 0 && is(s[0], cAlpha) {
-				return URI{}, fail(s, i, ErrScheme, "':' after the scheme")
-			}
-			return URI{}, fail(s, 0, ErrScheme, "scheme (a letter)")
+		if r == ruleURI || r == ruleAbsolute {
+			at, f = schemeFault(s, "")
+			return at, f
 		}
 		i = 0
 	}
 
 	// hier-part / relative-part
-	if strings.HasPrefix(s[i:], "//") {
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		// "//" authority path-abempty
-		var err *Error
-		if i, err = parseAuthority(s, i+2, &u); err != nil {
-			return URI{}, err
+		if i, f = parseAuthority(s, i+2, u); f.err != nil {
+			return i, f
 		}
 	}
+
 	// path-abempty / path-absolute / path-rootless / path-noscheme / path-empty
 	start := i
-	for i < len(s) && is(s[i], cPath) {
-		if s[i] == '%' {
-			if err := pctEncoded(s, i, ErrPath); err != nil {
-				return URI{}, err
-			}
-			i += 2
-		}
-		i++
+	if i, f = span(s, i, cPath, ErrPath); f.err != nil {
+		return i, f
 	}
 	if i < len(s) && s[i] != '?' && s[i] != '#' {
-		return URI{}, fail(s, i, ErrPath, "path character: pchar or '/'")
+		return i, fault{ErrPath, "path character: pchar or '/'"}
 	}
 	u.Path = s[start:i]
 	if u.Scheme == "" && !u.HasAuthority {
-		// path-noscheme: the first segment must not contain ':'.
-		seg := u.Path
-		if k := strings.IndexByte(seg, '/'); k >= 0 {
-			seg = seg[:k]
-		}
-		if k := strings.IndexByte(seg, ':'); k >= 0 {
-			return URI{}, fail(s, start+k, ErrPath, "no ':' in the first segment of a relative reference (write \"./\" before it)")
+		// path-noscheme: a ':' in the first segment would read as the end
+		// of a scheme, so the writer most likely meant one: report the
+		// first byte that cannot be part of it.
+		for k := 0; k < i && s[k] != '/'; k++ {
+			if s[k] == ':' {
+				at, f = schemeFault(s, " (a relative reference cannot have ':' in its first segment; write \"./\" before it)")
+				return at, f
+			}
 		}
 	}
 
 	// [ "?" query ]
 	if i < len(s) && s[i] == '?' {
-		i++
-		start = i
-		var err *Error
-		if i, err = queryOrFragment(s, i, ErrQuery); err != nil {
-			return URI{}, err
+		start = i + 1
+		if i, f = span(s, start, cQuery, ErrQuery); f.err != nil {
+			return i, f
 		}
 		if i < len(s) && s[i] != '#' {
-			return URI{}, fail(s, i, ErrQuery, "query character: pchar, '/' or '?'")
+			return i, fault{ErrQuery, "query character: pchar, '/' or '?'"}
 		}
 		u.Query, u.HasQuery = s[start:i], true
 	}
@@ -222,77 +237,97 @@ func parse(s string, r rule) (u URI, _ error) {
 	if i < len(s) {
 		// s[i] == '#': every other byte was rejected above.
 		if r == ruleAbsolute {
-			return URI{}, fail(s, i, ErrFragment, "end of input (an absolute URI has no fragment)")
+			return i, fault{ErrFragment, "end of input (an absolute URI has no fragment)"}
 		}
-		i++
-		start = i
-		var err *Error
-		if i, err = queryOrFragment(s, i, ErrFragment); err != nil {
-			return URI{}, err
+		start = i + 1
+		if i, f = span(s, start, cQuery, ErrFragment); f.err != nil {
+			return i, f
 		}
 		if i < len(s) {
-			return URI{}, fail(s, i, ErrFragment, "fragment character: pchar, '/' or '?'")
+			return i, fault{ErrFragment, "fragment character: pchar, '/' or '?'"}
 		}
 		u.Fragment, u.HasFragment = s[start:], true
 	}
-	return u, nil
+	return 0, ok
 }
 
-// queryOrFragment scans the rule shared by query and fragment from offset i
-// and returns the offset of the first byte outside it:
+// span scans from offset i the bytes of class bit, a class that admits
+// pct-encoded, and returns the offset of the first byte outside it. It
+// serves the rules that are a repetition of characters and pct-encoded:
 //
+//	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+//	reg-name = *( unreserved / pct-encoded / sub-delims )
+//	path     = *( pchar / "/" )  (the characters of every path rule)
 //	query    = *( pchar / "/" / "?" )
 //	fragment = *( pchar / "/" / "?" )
-func queryOrFragment(s string, i int, sentinel error) (int, *Error) {
-	for i < len(s) && is(s[i], cQuery) {
-		if s[i] == '%' {
-			if err := pctEncoded(s, i, sentinel); err != nil {
-				return i, err
-			}
-			i += 2
+//
+// A malformed pct-encoded fails with the sentinel.
+func span(s string, i int, bit uint16, sentinel error) (int, fault) {
+	// The tight loop stops at '%' as well as at bytes outside the class:
+	// (bit|cPct) == bit holds for class members other than '%'.
+	mask := bit | cPct
+	t := &classTable
+	for {
+		// Four bytes per round while they last, then one at a time.
+		for i+4 <= len(s) && t[s[i]]&mask == bit && t[s[i+1]]&mask == bit &&
+			t[s[i+2]]&mask == bit && t[s[i+3]]&mask == bit {
+			i += 4
 		}
-		i++
+		for i < len(s) && t[s[i]]&mask == bit {
+			i++
+		}
+		if i >= len(s) || s[i] != '%' {
+			return i, ok
+		}
+		if j, f := pctEncoded(s, i, sentinel); f.err != nil {
+			return j, f
+		}
+		i += 3
 	}
-	return i, nil
 }
 
 // pctEncoded checks the rule at offset i, where s[i] == '%':
 //
 //	pct-encoded = "%" HEXDIG HEXDIG
 //
-// The error's offset is the first byte that is not a hex digit, or len(s)
-// if the input ends early.
-func pctEncoded(s string, i int, sentinel error) *Error {
+// The fault's offset is the first byte that is not a hex digit, or len(s)
+// if the input ends early (RFC 3986, Section 2.1).
+func pctEncoded(s string, i int, sentinel error) (int, fault) {
 	const want = "two hex digits after '%' (RFC 3986, Section 2.1)"
 	if i+1 >= len(s) || !is(s[i+1], cHex) {
-		return fail(s, min(i+1, len(s)), sentinel, want)
+		return min(i+1, len(s)), fault{sentinel, want}
 	}
 	if i+2 >= len(s) || !is(s[i+2], cHex) {
-		return fail(s, min(i+2, len(s)), sentinel, want)
+		return min(i+2, len(s)), fault{sentinel, want}
 	}
-	return nil
+	return i, ok
 }
+
+// endOfAuthority is the fault, if any, at offset i, which must end the
+// authority: the end of input or one of '/', '?', '#'.
+func endOfAuthority(s string, i int, sentinel error, want string) (int, fault) {
+	if i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
+		return i, fault{sentinel, want}
+	}
+	return i, ok
+}
+
+const wantHostEnd = "reg-name character, ':' port, or end of authority ('/', '?', '#')"
 
 // parseAuthority parses the authority that starts at offset i (just after
 // "//") into u and returns the offset just past it:
 //
 //	authority = [ userinfo "@" ] host [ ":" port ]
-//	userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
 //	host      = IP-literal / IPv4address / reg-name
 //
 // The userinfo class contains the reg-name class and ":", so one scan reads
 // either "userinfo@" or "reg-name:port"; the byte it stops at tells which.
-func parseAuthority(s string, i int, u *URI) (int, *Error) {
+func parseAuthority(s string, i int, u *URI) (int, fault) {
 	u.HasAuthority = true
 	start := i
-	for i < len(s) && is(s[i], cUserinfo) {
-		if s[i] == '%' {
-			if err := pctEncoded(s, i, ErrHost); err != nil {
-				return i, authorityFault(s, start, i, err)
-			}
-			i += 2
-		}
-		i++
+	i, f := span(s, i, cUserinfo, ErrHost)
+	if f.err != nil {
+		return authorityFault(s, start, i, f)
 	}
 	if i < len(s) && s[i] == '@' {
 		// userinfo "@" host [ ":" port ]
@@ -302,22 +337,21 @@ func parseAuthority(s string, i int, u *URI) (int, *Error) {
 			return ipLiteral(s, i, u)
 		}
 		start = i
-		var err *Error
-		if i, err = regName(s, i); err != nil {
-			return i, err
+		if i, f = span(s, i, cRegName, ErrHost); f.err != nil {
+			return i, f
 		}
 		u.Host = s[start:i]
 		if i < len(s) && s[i] == ':' {
 			return port(s, i+1, u)
 		}
-		return i, endOfAuthority(s, i, ErrHost, "reg-name character, ':' port, or end of authority ('/', '?', '#')")
+		return endOfAuthority(s, i, ErrHost, wantHostEnd)
 	}
 	if i == start && i < len(s) && s[i] == '[' {
 		return ipLiteral(s, i, u)
 	}
 	if i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
 		// A byte that ends neither the userinfo nor the authority.
-		return i, authorityFault(s, start, i, fail(s, i, ErrHost, "reg-name character, ':' port, or end of authority ('/', '?', '#')"))
+		return authorityFault(s, start, i, fault{ErrHost, wantHostEnd})
 	}
 	// reg-name [ ":" port ]: the scan may have read past the host into
 	// the port, so split at the first ':'.
@@ -326,95 +360,65 @@ func parseAuthority(s string, i int, u *URI) (int, *Error) {
 		return port(s, start+c+1, u)
 	}
 	u.Host = s[start:i]
-	return i, nil
-}
-
-// regName scans a reg-name from offset i and returns the offset of the first
-// byte outside it, checking its percent-encodings:
-//
-//	reg-name = *( unreserved / pct-encoded / sub-delims )
-func regName(s string, i int) (int, *Error) {
-	for i < len(s) && is(s[i], cRegName) {
-		if s[i] == '%' {
-			if err := pctEncoded(s, i, ErrHost); err != nil {
-				return i, err
-			}
-			i += 2
-		}
-		i++
-	}
-	return i, nil
+	return i, ok
 }
 
 // authorityFault places a fault found at offset i of the authority that
 // starts at start, before any '@', in the right component: the userinfo if
 // an '@' follows, the port if a ':' came before, and the host otherwise.
 // It runs only on the error path.
-func authorityFault(s string, start, i int, err *Error) *Error {
+func authorityFault(s string, start, i int, f fault) (int, fault) {
 	for k := i; k < len(s) && s[k] != '/' && s[k] != '?' && s[k] != '#'; k++ {
 		if s[k] == '@' {
-			err.Err = ErrUserinfo
-			if err.Offset == i && s[i] != '%' {
-				err.Expected = "userinfo character or '@'"
+			f.err = ErrUserinfo
+			if f.want == wantHostEnd {
+				f.want = "userinfo character or '@'"
 			}
-			return err
+			return i, f
 		}
 	}
 	if c := strings.IndexByte(s[start:i], ':'); c >= 0 {
 		var u URI
-		_, perr := port(s, start+c+1, &u)
-		return perr
+		return port(s, start+c+1, &u)
 	}
-	return err
-}
-
-// endOfAuthority checks that offset i ends the authority: the end of input
-// or one of '/', '?', '#'.
-func endOfAuthority(s string, i int, sentinel error, expected string) *Error {
-	if i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
-		return fail(s, i, sentinel, expected)
-	}
-	return nil
+	return i, f
 }
 
 // port parses the port that starts at offset i (just after ':'):
 //
 //	port = *DIGIT
-func port(s string, i int, u *URI) (int, *Error) {
+func port(s string, i int, u *URI) (int, fault) {
 	start := i
 	for i < len(s) && is(s[i], cDigit) {
 		i++
 	}
 	u.Port, u.HasPort = s[start:i], true
-	return i, endOfAuthority(s, i, ErrPort, "digit, or end of authority ('/', '?', '#')")
+	return endOfAuthority(s, i, ErrPort, "digit, or end of authority ('/', '?', '#')")
 }
 
 // ipLiteral parses the IP-literal that starts at offset i (s[i] == '[') and
 // an optional port after it:
 //
 //	IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
-func ipLiteral(s string, i int, u *URI) (int, *Error) {
+func ipLiteral(s string, i int, u *URI) (int, fault) {
 	start := i
 	i++
-	var err *Error
+	var f fault
 	if i < len(s) && (s[i] == 'v' || s[i] == 'V') {
-		i, err = ipvFuture(s, i)
-	} else {
-		i, err = ipv6Address(s, i)
+		i, f = ipvFuture(s, i)
+	} else if i, f = ipv6Address(s, i); f.err == nil && i < len(s) && s[i] == '%' {
+		f = fault{ErrHost, zoneExpected}
 	}
-	if err != nil {
-		return i, err
-	}
-	if i < len(s) && s[i] == '%' {
-		return i, fail(s, i, ErrHost, zoneExpected)
+	if f.err != nil {
+		return i, f
 	}
 	if i >= len(s) || s[i] != ']' {
-		return i, fail(s, i, ErrHost, "']' to close the IP-literal")
+		return i, fault{ErrHost, "']' to close the IP-literal"}
 	}
 	i++
 	u.Host = s[start:i]
 	if i < len(s) && s[i] == ':' {
 		return port(s, i+1, u)
 	}
-	return i, endOfAuthority(s, i, ErrHost, "':' port, or end of authority ('/', '?', '#') after ']'")
+	return endOfAuthority(s, i, ErrHost, "':' port, or end of authority ('/', '?', '#') after ']'")
 }

@@ -1,6 +1,9 @@
 package uri
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
 
 // URI is a URI reference split into the five components of RFC 3986,
 // Section 3: scheme, authority (userinfo, host, port), path, query and
@@ -111,77 +114,119 @@ func (u URI) len() int {
 }
 
 // Validate reports whether u, possibly built by hand, is a URI reference
-// that RFC 3986 allows and that this package could have returned: one whose
-// String parses (RFC 3986, Section 4.1) back to exactly u. It returns nil
-// or an *Error whose Input is u.String(), whose Offset points into that
-// text, and whose Err names the first field at fault. Typical faults are
-// characters the component does not allow, a Has flag that is false while
-// its field is not empty, a userinfo or port without an authority, and a
-// path that would read as an authority ("//x" with no authority) or a scheme
-// ("a:b" with neither scheme nor authority).
+// that RFC 3986 allows (RFC 3986, Section 4.1) and that this package could
+// have returned, one whose String parses back to exactly u. It checks each
+// field against its rule in the grammar and the flags against the fields,
+// and returns nil or an *Error whose Input is u.String(), whose Offset
+// points at the offending byte of that text, and whose Err names the field
+// at fault. Typical faults: characters the component does not allow; a Has
+// flag that is false while its field is not empty; a userinfo, host or port
+// without HasAuthority; a path that would read as an authority ("//x"
+// without an authority) or as a scheme ("a:b" with neither scheme nor
+// authority).
 func (u URI) Validate() error {
 	s := u.String()
-	v, err := Parse(s)
-	if err != nil {
-		return err
+	if at, f := u.check(s); f.err != nil {
+		return &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}
-	if v == u {
-		return nil
-	}
-	// The text parsed, but into other components: report the first field
-	// that differs, at the place in s where it was written.
-	off := 0
-	fault := func(sentinel error, expected string) error {
-		return &Error{Input: s, Offset: off, Err: sentinel, Expected: expected}
-	}
-	if u.Scheme != v.Scheme {
-		return fault(ErrScheme, "a scheme matching ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ) (RFC 3986, Section 3.1)")
-	}
-	if u.Scheme != "" {
-		off += len(u.Scheme) + 1
-	}
-	if u.HasAuthority != v.HasAuthority {
-		if u.HasAuthority {
-			return fault(ErrHost, "an authority to be parsed back (check Userinfo, Host and Port)")
+	return nil
+}
+
+// check runs each field's rule on s, the text of u, at the offset where
+// String wrote the field, so that offsets point into s.
+func (u URI) check(s string) (int, fault) {
+	// within scans the field that occupies s[i:end]; a scan that stops
+	// short of end has found a byte the field may not hold.
+	within := func(i, end int, bit uint16, sentinel error, want string) (int, fault) {
+		j, f := span(s[:end], i, bit, sentinel)
+		if f.err == nil && j != end {
+			f = fault{sentinel, want}
 		}
-		return fault(ErrPath, "no \"//\" at the start of a path without an authority (RFC 3986, Section 3.3)")
+		return j, f
+	}
+	i := 0
+	if u.Scheme != "" {
+		if j, f := schemeFault(u.Scheme, ""); j < len(u.Scheme) {
+			return j, f
+		}
+		i = len(u.Scheme) + 1
 	}
 	if !u.HasAuthority && (u.HasUserinfo || u.HasPort || u.Userinfo != "" || u.Host != "" || u.Port != "") {
-		return fault(ErrHost, "HasAuthority for a URI with a userinfo, host or port (RFC 3986, Section 3.2)")
+		return i, fault{ErrHost, "HasAuthority set, for a URI with a userinfo, host or port (RFC 3986, Section 3.2)"}
 	}
 	if u.HasAuthority {
-		off += 2
-		if u.HasUserinfo != v.HasUserinfo || u.Userinfo != v.Userinfo || (!u.HasUserinfo && u.Userinfo != "") {
-			return fault(ErrUserinfo, "userinfo without '@' (RFC 3986, Section 3.2.1), and HasUserinfo set when Userinfo is not empty")
+		i += 2
+		if !u.HasUserinfo && u.Userinfo != "" {
+			return i, fault{ErrUserinfo, "HasUserinfo set, for a non-empty Userinfo"}
 		}
 		if u.HasUserinfo {
-			off += len(u.Userinfo) + 1
+			if j, f := within(i, i+len(u.Userinfo), cUserinfo, ErrUserinfo, "userinfo character (RFC 3986, Section 3.2.1)"); f.err != nil {
+				return j, f
+			}
+			i += len(u.Userinfo) + 1
 		}
-		if u.Host != v.Host {
-			return fault(ErrHost, "a host without ':', '@' or '/' outside an IP-literal (RFC 3986, Section 3.2.2)")
+		if strings.HasPrefix(u.Host, "[") {
+			var v URI
+			if j, f := ipLiteral(s[:i+len(u.Host)], i, &v); f.err != nil {
+				return j, f
+			}
+			if v.Host != u.Host {
+				return i + len(v.Host), fault{ErrHost, "end of the host after ']' (RFC 3986, Section 3.2.2)"}
+			}
+		} else if j, f := within(i, i+len(u.Host), cRegName, ErrHost, "reg-name character (RFC 3986, Section 3.2.2)"); f.err != nil {
+			return j, f
 		}
-		off += len(u.Host)
-		if u.HasPort != v.HasPort || u.Port != v.Port {
-			return fault(ErrPort, "a port of digits, and HasPort set when Port is not empty (RFC 3986, Section 3.2.3)")
+		i += len(u.Host)
+		if !u.HasPort && u.Port != "" {
+			return i, fault{ErrPort, "HasPort set, for a non-empty Port"}
 		}
 		if u.HasPort {
-			off += len(u.Port) + 1
+			i++
+			j := i
+			for j < len(s) && is(s[j], cDigit) {
+				j++
+			}
+			if j != i+len(u.Port) {
+				return j, fault{ErrPort, "digit (RFC 3986, Section 3.2.3)"}
+			}
+			i = j
 		}
 	}
-	if u.Path != v.Path {
-		if u.HasAuthority && u.Path != "" && u.Path[0] != '/' {
-			return fault(ErrPath, "a path that is empty or starts with '/' after an authority (RFC 3986, Section 3.3)")
-		}
-		return fault(ErrPath, "path characters: pchar or '/' (RFC 3986, Section 3.3)")
+	switch {
+	case u.HasAuthority && u.Path != "" && u.Path[0] != '/':
+		return i, fault{ErrPath, "'/' at the start of a path after an authority (RFC 3986, Section 3.3)"}
+	case !u.HasAuthority && strings.HasPrefix(u.Path, "//"):
+		return i, fault{ErrPath, "no \"//\" at the start of a path without an authority, where it would read as one (RFC 3986, Section 3.3)"}
 	}
-	off += len(u.Path)
-	if u.HasQuery != v.HasQuery || u.Query != v.Query {
-		return fault(ErrQuery, "query characters, and HasQuery set when Query is not empty (RFC 3986, Section 3.4)")
+	if j, f := within(i, i+len(u.Path), cPath, ErrPath, "path character: pchar or '/' (RFC 3986, Section 3.3)"); f.err != nil {
+		return j, f
+	}
+	if u.Scheme == "" && !u.HasAuthority {
+		for k := 0; k < len(u.Path) && u.Path[k] != '/'; k++ {
+			if u.Path[k] == ':' {
+				return schemeFault(s, " (a relative reference cannot have ':' in its first segment; write \"./\" before it)")
+			}
+		}
+	}
+	i += len(u.Path)
+	if !u.HasQuery && u.Query != "" {
+		return i, fault{ErrQuery, "HasQuery set, for a non-empty Query"}
 	}
 	if u.HasQuery {
-		off += len(u.Query) + 1
+		if j, f := within(i+1, i+1+len(u.Query), cQuery, ErrQuery, "query character: pchar, '/' or '?' (RFC 3986, Section 3.4)"); f.err != nil {
+			return j, f
+		}
+		i += len(u.Query) + 1
 	}
-	return fault(ErrFragment, "HasFragment set when Fragment is not empty (RFC 3986, Section 3.5)")
+	if !u.HasFragment && u.Fragment != "" {
+		return i, fault{ErrFragment, "HasFragment set, for a non-empty Fragment"}
+	}
+	if u.HasFragment {
+		if j, f := within(i+1, len(s), cQuery, ErrFragment, "fragment character: pchar, '/' or '?' (RFC 3986, Section 3.5)"); f.err != nil {
+			return j, f
+		}
+	}
+	return 0, ok
 }
 
 // pathGuard returns what must be written before path so that recomposition
