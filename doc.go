@@ -1,3 +1,68 @@
 // Package uri implements RFC 3986, Uniform Resource Identifier (URI):
-// Generic Syntax, exactly.
+// Generic Syntax, exactly: a strict parser, recomposition that gives the
+// input back byte for byte, reference resolution and its inverse, and the
+// normalization and comparison ladder of Section 6.
+//
+// Use it where net/url is too loose, too lossy or too slow: caches and
+// crawlers that compare URIs, proxies and gateways that must reject bad
+// input, RDF, XML and HTML tools that resolve relative references, and
+// security tools that vet links.
+//
+// # Terminology
+//
+// The package uses the RFC's terms (RFC 3986, Section 4):
+//
+//   - A URI has a scheme: "http://example.com/a?b#c", "mailto:x@y".
+//   - A relative reference has none: "../a", "//host/x", "?q", "#f", "".
+//   - A URI-reference is either; it is what Parse accepts, and what appears
+//     in documents as a link.
+//   - An absolute URI is a URI without a fragment; a base URI must be one
+//     (RFC 3986, Section 5.1).
+//
+// # The URI value
+//
+// A URI is a plain comparable struct of seven raw component strings and
+// five flags that keep an empty component ("http://a?") apart from an
+// absent one ("http://a"). Parse never decodes, lowercases or otherwise
+// repairs its input: Parse(s).String() == s for every valid s, and
+// decoding is an explicit, separate step. Values are immutable in use and
+// safe for concurrent use.
+//
+// # Where each part of RFC 3986 lives
+//
+//   - Section 2, characters and percent-encoding: the character classes
+//     in the parser.
+//   - Section 3, syntax components: URI, Parse, ParseURI, ParseRelative,
+//     ParseAbsolute, Valid, URI.Validate.
+//   - Section 3.2.2, host: HostKind, URI.HostKind, URI.Addr (IPv4, IPv6
+//     with embedded IPv4, IPvFuture, reg-name).
+//   - Section 3.2.3, port: URI.PortNumber.
+//   - Section 4, usage: Parse (URI-reference, 4.1), ParseRelative
+//     (relative-ref, 4.2), ParseAbsolute (absolute-URI, 4.3).
+//   - Section 5.3, recomposition: URI.String, URI.AppendTo.
+//   - Appendix A, the grammar: one parsing function per rule.
+//
+// # Strictness and errors
+//
+// The parser accepts exactly the language of RFC 3986's ABNF, tested
+// against a regular expression transcribed from Appendix A on every byte
+// in every component and under fuzzing. Every failure is an *Error with
+// the input, the byte offset of the first offending byte, what the grammar
+// expected there, and a sentinel per component (ErrScheme, ErrUserinfo,
+// ErrHost, ErrPort, ErrPath, ErrQuery, ErrFragment) for errors.Is. Error
+// messages never print a password from the userinfo.
+//
+// Two rejections deserve a word. IPv6 zone identifiers ("[fe80::1%25en0]")
+// are not RFC 3986 syntax: RFC 6874 added them, and RFC 9844 (2025)
+// obsoleted RFC 6874, so they are rejected with ErrHost. A colon in the
+// first segment of a relative reference ("a_b:c") is rejected with
+// ErrScheme at the first byte that cannot belong to a scheme, because such
+// a reference almost always meant to have one; "./a_b:c" is the relative
+// spelling.
+//
+// # Speed
+//
+// Parse does not allocate. It finds each component with one table lookup
+// per byte, four bytes per round, and is about six times faster than
+// net/url.Parse on real URLs (see the benchmarks in uri_test.go).
 package uri

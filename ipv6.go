@@ -51,7 +51,7 @@ func ipv6Address(s string, i int) (int, fault) {
 		case j == i:
 			return i, fault{ErrHost, "hex digit (IPv6 address)"}
 		case j-i > 4:
-			return i+4, fault{ErrHost, "':' or ']' (an IPv6 piece has at most four hex digits)"}
+			return i + 4, fault{ErrHost, "':' or ']' (an IPv6 piece has at most four hex digits)"}
 		}
 		pieces++
 		i = j
@@ -61,7 +61,7 @@ func ipv6Address(s string, i int) (int, fault) {
 		// ":" h16, or "::"
 		if i+1 < len(s) && s[i+1] == ':' {
 			if ellipsis {
-				return i+1, fault{ErrHost, "hex digit (an IPv6 address has at most one \"::\")"}
+				return i + 1, fault{ErrHost, "hex digit (an IPv6 address has at most one \"::\")"}
 			}
 			if pieces == 8 {
 				return i, fault{ErrHost, "']' (an IPv6 address has at most eight pieces)"}

@@ -399,24 +399,24 @@ func TestClassTable(t *testing.T) {
 // Parse against the ABNF oracle, so every class boundary is crossed.
 func TestEveryByte(t *testing.T) {
 	templates := []string{
-		"s%c:x",           // scheme
-		"s://u%c@h/",      // userinfo
-		"s://h%c/",        // host
-		"s://h:8%c/",      // port
-		"s://[::%c]/",     // IPv6
-		"s://[v1.%c]/",    // IPvFuture
-		"s:/p%c",          // path-absolute
-		"s:p%c",           // path-rootless
-		"p%c",             // path-noscheme
-		"s:/?q%c",         // query
-		"s:/#f%c",         // fragment
-		"%c",              // the first byte
-		"s://h/%%%c0",     // pct-encoded, first digit
-		"s://h/%%0%c",     // pct-encoded, second digit
-		"s://%c",          // the first byte of an authority
-		"s://h:%c",        // the first byte of a port
-		"s://[v%c.x]",     // IPvFuture version
-		"s://1.2.3.%c",    // IPv4 tail
+		"s%c:x",            // scheme
+		"s://u%c@h/",       // userinfo
+		"s://h%c/",         // host
+		"s://h:8%c/",       // port
+		"s://[::%c]/",      // IPv6
+		"s://[v1.%c]/",     // IPvFuture
+		"s:/p%c",           // path-absolute
+		"s:p%c",            // path-rootless
+		"p%c",              // path-noscheme
+		"s:/?q%c",          // query
+		"s:/#f%c",          // fragment
+		"%c",               // the first byte
+		"s://h/%%%c0",      // pct-encoded, first digit
+		"s://h/%%0%c",      // pct-encoded, second digit
+		"s://%c",           // the first byte of an authority
+		"s://h:%c",         // the first byte of a port
+		"s://[v%c.x]",      // IPvFuture version
+		"s://1.2.3.%c",     // IPv4 tail
 		"s://[::1.2.3.%c]", // embedded IPv4
 	}
 	for _, tmpl := range templates {
