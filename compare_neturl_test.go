@@ -63,6 +63,7 @@ func TestNetURLDifferences(t *testing.T) {
 	if err == nil || strings.Contains(err.Error(), "secret") || !strings.Contains(err.Error(), "http://u:xxxxx@h:8a/") {
 		t.Errorf("Parse error = %v", err)
 	}
+	//lint:ignore SA1007 the point is what net/url says about this invalid URL
 	if _, nerr := url.Parse(in); nerr == nil || !strings.Contains(nerr.Error(), "secret") {
 		t.Errorf("net/url error = %v; README.md says it prints the password", nerr)
 	}

@@ -58,8 +58,9 @@ func (u URI) String() string {
 	return unsafe.String(&b[0], len(b)) // b is never written again
 }
 
-// AppendTo appends the text of u, as String returns it, to b and returns
-// the extended buffer. It allocates only if b lacks the capacity.
+// AppendTo appends the text of u, recomposed as String does (RFC 3986,
+// Section 5.3), to b and returns the extended buffer. It allocates only if
+// b lacks the capacity.
 func (u URI) AppendTo(b []byte) []byte {
 	if u.Scheme != "" {
 		b = append(b, u.Scheme...)
