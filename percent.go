@@ -1,0 +1,359 @@
+package uri
+
+import (
+	"errors"
+	"iter"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// Percent-encoding: RFC 3986, Section 2.1 and RFC 3986, Section 2.4.
+//
+// The grammar classes of parse.go say what each component may contain; the
+// encoding sets below say what Encode leaves unencoded when it writes data
+// into a component. They are derived from the grammar classes minus '%'
+// (which always stands for itself as data, so it is always encoded), and
+// tested over all 256 bytes against independently spelled literals. The one
+// set that is narrower than its grammar class is ComponentQueryValue, a
+// policy for the common key=value convention: it encodes the sub-delims that
+// convention uses as delimiters.
+
+// ErrPercentEncoding reports a '%' that does not start a pct-encoded triplet:
+// it must be followed by two hexadecimal digits (RFC 3986, Section 2.1).
+// Decode and URI.DecodedSegments return it inside an *Error.
+var ErrPercentEncoding = errors.New("uri: invalid percent-encoding")
+
+// Component names a part of a URI into which Encode writes data and against
+// which CheckComponent checks text (RFC 3986, Section 2.4: "the only time
+// when octets within a URI are percent-encoded is during the process of
+// producing the URI from its component parts"). Each component leaves
+// unencoded exactly the characters its rule in RFC 3986, Section 3 allows,
+// except '%', which as data is always written "%25".
+type Component uint8
+
+// The components, with what each leaves unencoded (RFC 3986, Section 2.2
+// defines sub-delims as !$&'()*+,;= and Section 2.3 unreserved as ALPHA,
+// DIGIT and -._~).
+const (
+	// ComponentUserinfo: unreserved, sub-delims and ":"
+	// (RFC 3986, Section 3.2.1). A ':' is written as is, so a password and a
+	// user name cannot be told apart after encoding a name that contains ':';
+	// encode the user and password separately and join them with ':'.
+	ComponentUserinfo Component = iota + 1
+	// ComponentHost: a reg-name, unreserved and sub-delims
+	// (RFC 3986, Section 3.2.2). IP literals are written as they are, never
+	// encoded. Non-ASCII names should be converted to IDNA A-labels before
+	// encoding if the result must work with DNS (RFC 3986, Section 3.2.2).
+	ComponentHost
+	// ComponentPath: a whole path, pchar and "/" (RFC 3986, Section 3.3). The
+	// '/' in the data stays a segment separator. Without an authority, a path
+	// must not start with "//", which would read as one (URI.Validate reports
+	// it).
+	ComponentPath
+	// ComponentPathSegment: one segment, pchar: unreserved, sub-delims, ":"
+	// and "@" (RFC 3986, Section 3.3). A '/' in the data is encoded as "%2F"
+	// and stays inside its segment (RFC 3986, Section 7.3). As the first
+	// segment of a relative reference without an authority, a segment with
+	// ':' needs "./" before it (RFC 3986, Section 4.2). The data "." and ".."
+	// make dot segments, encoded or not, since "%2E" and "." are equivalent
+	// (RFC 3986, Section 2.3): no URI path can name a file called "..".
+	ComponentPathSegment
+	// ComponentQuery: pchar, "/" and "?" (RFC 3986, Section 3.4).
+	ComponentQuery
+	// ComponentQueryValue: a key or a value in a query of key=value pairs
+	// joined by '&', the convention RFC 3986, Section 3.4 mentions: the query
+	// set minus "&", "=", "+" and ";", which that convention (and HTML form
+	// decoding, which reads '+' as a space) treats as delimiters. This is
+	// policy, not grammar: the result is a valid query in any case.
+	ComponentQueryValue
+	// ComponentFragment: pchar, "/" and "?" (RFC 3986, Section 3.5).
+	ComponentFragment
+)
+
+var componentNames = [...]string{
+	ComponentUserinfo:    "userinfo",
+	ComponentHost:        "host",
+	ComponentPath:        "path",
+	ComponentPathSegment: "path segment",
+	ComponentQuery:       "query",
+	ComponentQueryValue:  "query value",
+	ComponentFragment:    "fragment",
+}
+
+// String returns the component's name, such as "path segment"
+// (RFC 3986, Section 3).
+func (c Component) String() string {
+	if c.valid() {
+		return componentNames[c]
+	}
+	return "Component(" + strconv.Itoa(int(c)) + ")"
+}
+
+func (c Component) valid() bool { return c >= ComponentUserinfo && c <= ComponentFragment }
+
+// keepTable has bit 1<<c set for each byte that component c leaves unencoded,
+// built from the grammar classes of parse.go.
+var keepTable = buildKeepTable()
+
+func buildKeepTable() (t [256]uint8) {
+	for i := range t {
+		c := byte(i)
+		if c == '%' {
+			continue // data '%' is always encoded (RFC 3986, Section 2.4)
+		}
+		set := func(comp Component, ok bool) {
+			if ok {
+				t[i] |= 1 << comp
+			}
+		}
+		set(ComponentUserinfo, is(c, cUserinfo))
+		set(ComponentHost, is(c, cRegName))
+		set(ComponentPath, is(c, cPath))
+		set(ComponentPathSegment, is(c, cPchar))
+		set(ComponentQuery, is(c, cQuery))
+		set(ComponentQueryValue, is(c, cQuery) && strings.IndexByte("&=+;", c) < 0)
+		set(ComponentFragment, is(c, cQuery))
+	}
+	return t
+}
+
+// grammarBit is the grammar class each component's text must match.
+var grammarBit = [...]uint16{
+	ComponentUserinfo:    cUserinfo,
+	ComponentHost:        cRegName,
+	ComponentPath:        cPath,
+	ComponentPathSegment: cPchar,
+	ComponentQuery:       cQuery,
+	ComponentQueryValue:  cQuery,
+	ComponentFragment:    cQuery,
+}
+
+var componentErrs = [...]error{
+	ComponentUserinfo:    ErrUserinfo,
+	ComponentHost:        ErrHost,
+	ComponentPath:        ErrPath,
+	ComponentPathSegment: ErrPath,
+	ComponentQuery:       ErrQuery,
+	ComponentQueryValue:  ErrQuery,
+	ComponentFragment:    ErrFragment,
+}
+
+// upperHex is what producers and normalizers write: "uppercase hexadecimal
+// digits for all percent-encodings" (RFC 3986, Section 2.1).
+const upperHex = "0123456789ABCDEF"
+
+// Encode percent-encodes s as data for component c (RFC 3986, Section 2.1 and
+// RFC 3986, Section 2.4): every byte outside the set c leaves unencoded
+// becomes "%XX" with uppercase hex digits, '%' included, so Decode(Encode(s,
+// c)) == s for any bytes, and the result is text the parser accepts in that
+// component. Encode works on bytes and does not check UTF-8: non-ASCII text
+// is encoded as the UTF-8 bytes it holds, as RFC 3986, Section 2.5
+// recommends.
+//
+// Encode returns s itself, without allocating, when nothing needs encoding,
+// and makes one allocation otherwise. Never encode a string twice: "%" in
+// already-encoded text would become "%25" (RFC 3986, Section 2.4). Encode
+// panics if c is not one of the Component constants.
+func Encode(s string, c Component) string {
+	if !c.valid() {
+		panic("uri: Encode with invalid " + c.String())
+	}
+	mask := uint8(1) << c
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if keepTable[s[i]]&mask == 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+2*n)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; keepTable[c]&mask != 0 {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return unsafe.String(&b[0], len(b)) // b is never written again
+}
+
+// Decode replaces every pct-encoded triplet "%XX" in s by the octet it stands
+// for (RFC 3986, Section 2.1), case-insensitively in the hex digits. Other
+// bytes are copied as they are: Decode does not check that s is valid in any
+// component (see CheckComponent), does not read '+' as a space (that is HTML
+// form encoding, not RFC 3986), and does not check that the result is UTF-8.
+//
+// A '%' not followed by two hex digits is an error: an *Error with Input s,
+// Err ErrPercentEncoding and Offset at the first byte after the '%' that is
+// not a hex digit (len(s) if s ends first), as the parser reports it.
+//
+// Decode the components of a parsed URI, one at a time, after splitting them
+// (RFC 3986, Section 2.4); decode a path segment by segment (see
+// URI.DecodedSegments), so that "%2F" stays data. Decode returns s itself,
+// without allocating, when s has no '%', and makes one allocation otherwise.
+func Decode(s string) (string, error) {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s, nil
+	}
+	n := 0 // triplets
+	for k := i; k < len(s); k++ {
+		if s[k] == '%' {
+			if j := badTriplet(s, k); j >= 0 {
+				return "", &Error{Input: s, Offset: j, Err: ErrPercentEncoding, Expected: wantTriplet}
+			}
+			n++
+			k += 2
+		}
+	}
+	b := make([]byte, 0, len(s)-2*n)
+	b = append(b, s[:i]...)
+	for k := i; k < len(s); k++ {
+		if c := s[k]; c != '%' {
+			b = append(b, c)
+			continue
+		}
+		b = append(b, unhex(s[k+1])<<4|unhex(s[k+2]))
+		k += 2
+	}
+	if len(b) == 0 {
+		return "", nil
+	}
+	return unsafe.String(&b[0], len(b)), nil // b is never written again
+}
+
+// CheckComponent reports whether s is valid text for component c: every byte
+// is one the component's rule allows (RFC 3986, Section 3) and every '%'
+// starts a pct-encoded triplet (RFC 3986, Section 2.1). It returns nil or an
+// *Error with Input s, the offset of the first offending byte, and the
+// sentinel the parser uses for that component (ErrUserinfo, ErrHost, ErrPath,
+// ErrQuery or ErrFragment). Text that Encode wrote for c always passes.
+//
+// CheckComponent checks characters only: rules that depend on the rest of the
+// URI, such as "no ':' in the first segment of a relative reference" or "no
+// path starting with "//" without an authority", are checked by URI.Validate.
+// ComponentHost means a reg-name; IP literals fail it. ComponentQueryValue
+// also rejects "&", "=", "+" and ";".
+func CheckComponent(s string, c Component) error {
+	if !c.valid() {
+		panic("uri: CheckComponent with invalid " + c.String())
+	}
+	bit, sentinel := grammarBit[c], componentErrs[c]
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b == '%' {
+			if j := badTriplet(s, i); j >= 0 {
+				return &Error{Input: s, Offset: j, Err: sentinel, Expected: wantTriplet}
+			}
+			i += 2
+			continue
+		}
+		if !is(b, bit) || (c == ComponentQueryValue && keepTable[b]&(1<<c) == 0) {
+			return &Error{Input: s, Offset: i, Err: sentinel, Expected: c.String() + " character or '%' (RFC 3986, Section 2.4)"}
+		}
+	}
+	return nil
+}
+
+// Segments returns an iterator over the segments of u's path as they are
+// written, still percent-encoded (RFC 3986, Section 3.3). One leading '/' is
+// not a segment separator but marks the path absolute, so:
+//
+//	""      no segments
+//	"/"     one empty segment ""
+//	"/a/b/" "a", "b", ""
+//	"a/b"   "a", "b"
+//	"//a"   "", "a" (a path after an authority)
+//
+// The path is "/" (if it starts with one) followed by the segments joined
+// with "/". The iterator never allocates.
+func (u URI) Segments() iter.Seq[string] {
+	path := u.Path
+	return func(yield func(string) bool) {
+		p := path
+		if p == "" {
+			return
+		}
+		if p[0] == '/' {
+			p = p[1:]
+		}
+		for {
+			i := strings.IndexByte(p, '/')
+			if i < 0 {
+				yield(p)
+				return
+			}
+			if !yield(p[:i]) {
+				return
+			}
+			p = p[i+1:]
+		}
+	}
+}
+
+// DecodedSegments is like Segments but yields each segment decoded (see
+// Decode), so a "%2F" inside a segment is a '/' in that segment's data and
+// never splits it (RFC 3986, Section 2.4 and RFC 3986, Section 7.3):
+// "/a%2Fb/c" yields "a/b" and "c". It allocates only for a segment that
+// contains '%'.
+//
+// For a URI from Parse the error is always nil. For a hand-built URI with a
+// malformed triplet, the iterator yields "" and an *Error with Err
+// ErrPercentEncoding, Input the whole path and Offset within it, then stops.
+func (u URI) DecodedSegments() iter.Seq2[string, error] {
+	path := u.Path
+	return func(yield func(string, error) bool) {
+		off := 0 // offset of p in path
+		p := path
+		if p == "" {
+			return
+		}
+		if p[0] == '/' {
+			p, off = p[1:], 1
+		}
+		for {
+			seg, rest, more := strings.Cut(p, "/")
+			d, err := Decode(seg)
+			if err != nil {
+				e := err.(*Error)
+				yield("", &Error{Input: path, Offset: off + e.Offset, Err: e.Err, Expected: e.Expected})
+				return
+			}
+			if !yield(d, nil) || !more {
+				return
+			}
+			off += len(seg) + 1
+			p = rest
+		}
+	}
+}
+
+// wantTriplet is what the grammar expects after '%'.
+const wantTriplet = "two hex digits after '%' (RFC 3986, Section 2.1)"
+
+// badTriplet checks pct-encoded = "%" HEXDIG HEXDIG at offset i of s, where
+// s[i] == '%', and returns -1 or the offset of the first byte that is not a
+// hex digit (len(s) if s ends first), as the parser reports it.
+func badTriplet(s string, i int) int {
+	switch {
+	case i+1 >= len(s) || !is(s[i+1], cHex):
+		return min(i+1, len(s))
+	case i+2 >= len(s) || !is(s[i+2], cHex):
+		return min(i+2, len(s))
+	}
+	return -1
+}
+
+// unhex returns the value of hex digit c; c must be one.
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
