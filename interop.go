@@ -1,0 +1,220 @@
+package uri
+
+import (
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"unsafe"
+)
+
+// The standard interfaces URI implements, so that values pass through
+// encoding/json, encoding/xml, flag.TextVar, database/sql, log/slog and
+// fmt without conversion code.
+var (
+	_ fmt.Stringer                                    = URI{}
+	_ interface{ AppendText([]byte) ([]byte, error) } = URI{}
+	_ interface{ MarshalText() ([]byte, error) }      = URI{}
+	_ interface{ UnmarshalText([]byte) error }        = (*URI)(nil)
+	_ interface{ MarshalBinary() ([]byte, error) }    = URI{}
+	_ interface{ UnmarshalBinary([]byte) error }      = (*URI)(nil)
+	_ driver.Valuer                                   = URI{}
+	_ interface{ Scan(any) error }                    = (*URI)(nil)
+	_ slog.LogValuer                                  = URI{}
+)
+
+// AppendText appends the text of u (RFC 3986, Section 5.3) to b. It
+// returns an error, and b unchanged, if u is not a valid URI reference (see
+// Validate), so that what is written can always be read back.
+func (u URI) AppendText(b []byte) ([]byte, error) {
+	n := len(b)
+	b = u.AppendTo(b)
+	if at, f := u.check(unsafe.String(unsafe.SliceData(b[n:]), len(b)-n)); f.err != nil {
+		s := string(b[n:])
+		return b[:n], &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+	}
+	return b, nil
+}
+
+// MarshalText implements encoding.TextMarshaler: the text of u, exactly as
+// String gives it. It fails only for a hand-built URI that Validate
+// rejects. JSON encodes a URI as a string.
+func (u URI) MarshalText() ([]byte, error) {
+	return u.AppendText(make([]byte, 0, u.len()))
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler: it parses text as a
+// URI-reference (RFC 3986, Section 4.1), so invalid input is rejected with
+// an *Error, and on success sets *u. The components are copied out of text.
+// To require a scheme, check u.Scheme after decoding or wrap the type.
+func (u *URI) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler. The binary form is the
+// text form.
+func (u URI) MarshalBinary() ([]byte, error) { return u.MarshalText() }
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler; see UnmarshalText.
+func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
+
+// Value implements database/sql/driver.Valuer: a URI is stored as its text
+// (RFC 3986, Section 5.3). It fails for a URI that Validate rejects.
+func (u URI) Value() (driver.Value, error) {
+	b, err := u.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+// Scan implements database/sql.Scanner. It accepts a string or []byte and
+// parses it as a URI-reference (RFC 3986, Section 4.1). SQL NULL is an
+// error: scan into sql.Null[uri.URI] for a nullable column.
+func (u *URI) Scan(src any) error {
+	switch v := src.(type) {
+	case string:
+		return u.UnmarshalText([]byte(v))
+	case []byte:
+		return u.UnmarshalText(v)
+	case nil:
+		return errors.New("uri: cannot scan SQL NULL into uri.URI; use sql.Null[uri.URI]")
+	}
+	return fmt.Errorf("uri: cannot scan %T into uri.URI", src)
+}
+
+// LogValue implements log/slog.LogValuer: a URI logs as its Redacted text,
+// so a password in the userinfo never reaches a log.
+func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
+
+// Redacted returns the text of u with the password of the userinfo, the
+// part after its first ':', replaced by "xxxxx", as net/url's Redacted
+// does. RFC 3986, Section 3.2.1 deprecates "user:password" in the userinfo;
+// Redacted is for showing such URIs to people and logs. A URI without a
+// password is returned as String gives it.
+func (u URI) Redacted() string {
+	if i := strings.IndexByte(u.Userinfo, ':'); i >= 0 && u.HasUserinfo {
+		u.Userinfo = u.Userinfo[:i+1] + "xxxxx"
+	}
+	return u.String()
+}
+
+// Authority returns the authority component as it appears in the text,
+// userinfo "@" host ":" port, without the leading "//" (RFC 3986,
+// Section 3.2), and "" when u has none or it is empty: check HasAuthority
+// to tell the two apart.
+func (u URI) Authority() string {
+	if !u.HasAuthority {
+		return ""
+	}
+	if !u.HasUserinfo && !u.HasPort {
+		return u.Host
+	}
+	var b strings.Builder
+	b.Grow(len(u.Userinfo) + len(u.Host) + len(u.Port) + 2)
+	if u.HasUserinfo {
+		b.WriteString(u.Userinfo)
+		b.WriteByte('@')
+	}
+	b.WriteString(u.Host)
+	if u.HasPort {
+		b.WriteByte(':')
+		b.WriteString(u.Port)
+	}
+	return b.String()
+}
+
+// IsRelative reports whether u is a relative reference: one without a
+// scheme (RFC 3986, Section 4.2). Resolve it against a base URI before
+// using it (RFC 3986, Section 5).
+func (u URI) IsRelative() bool { return u.Scheme == "" }
+
+// IsAbsolute reports whether u is an absolute URI: one with a scheme and
+// without a fragment (RFC 3986, Section 4.3), the form a base URI takes.
+// Note that net/url's IsAbs asks only for a scheme; for that, use
+// !u.IsRelative().
+func (u URI) IsAbsolute() bool { return u.Scheme != "" && !u.HasFragment }
+
+// FromURL converts a net/url URL into a URI that has exactly the text
+// u.String() gives, and parses that text strictly (RFC 3986, Section 4.1).
+// Every field of url.URL is honoured, because its String method reads
+// them all: Opaque, User, Host, Path and RawPath, OmitHost, ForceQuery,
+// RawQuery, Fragment and RawFragment. The result fails with an *Error where
+// net/url writes text that RFC 3986 does not allow, for instance an IPv6
+// zone identifier ("[fe80::1%25en0]"). A nil URL is an error.
+func FromURL(u *url.URL) (URI, error) {
+	if u == nil {
+		return URI{}, errors.New("uri: FromURL(nil)")
+	}
+	return Parse(u.String())
+}
+
+// URL converts u into a net/url URL whose String is u's text, as far as
+// net/url can represent it: Path holds the decoded path and RawPath the
+// path as written, Fragment and RawFragment likewise, RawQuery the query
+// as written and ForceQuery an empty, defined query; a URI with a scheme
+// and a path that does not start with '/' and no authority (such as
+// "mailto:a@b") becomes an Opaque URL, and one with a scheme and no
+// authority gets OmitHost.
+//
+// What net/url cannot represent, and so changes on the way:
+//
+//   - an empty fragment: "http://a/b#" becomes "http://a/b";
+//   - an empty authority without a userinfo, port or path and, in a
+//     relative reference, any empty authority: "s://" becomes "s:", and
+//     "//" and "///x" become "" and "/x";
+//   - the spelling of the userinfo and host: net/url keeps them decoded and
+//     re-encodes them with its own character sets, so "a!b@h" becomes
+//     "a%21b@h" and a host "%41" becomes "A";
+//   - an empty port with an empty host and no userinfo ("s://:/").
+//
+// A round trip through net/url, FromURL(u.URL()), gives u back for every
+// URI without those forms; the tests check this over a corpus of real URLs.
+// The URL is a new value, free for the caller to modify.
+func (u URI) URL() *url.URL {
+	v := &url.URL{Scheme: u.Scheme, RawQuery: u.Query, ForceQuery: u.HasQuery && u.Query == ""}
+	if u.HasFragment {
+		v.Fragment, v.RawFragment = decodeOrRaw(u.Fragment), u.Fragment
+	}
+	if u.Scheme != "" && !u.HasAuthority && u.Path != "" && u.Path[0] != '/' {
+		v.Opaque = u.Path
+		return v
+	}
+	v.Path, v.RawPath = decodeOrRaw(u.Path), u.Path
+	if !u.HasAuthority {
+		v.OmitHost = u.Scheme != ""
+		return v
+	}
+	if u.HasUserinfo {
+		user, pass, hasPass := strings.Cut(u.Userinfo, ":")
+		if hasPass {
+			v.User = url.UserPassword(decodeOrRaw(user), decodeOrRaw(pass))
+		} else {
+			v.User = url.User(decodeOrRaw(user))
+		}
+	}
+	v.Host = u.Host
+	if u.HostKind() == RegName {
+		v.Host = decodeOrRaw(u.Host)
+	}
+	if u.HasPort {
+		v.Host += ":" + u.Port
+	}
+	return v
+}
+
+// decodeOrRaw is Decode for text that is already known to be valid, and
+// the text itself otherwise.
+func decodeOrRaw(s string) string {
+	if d, err := Decode(s); err == nil {
+		return d
+	}
+	return s
+}
