@@ -1,0 +1,269 @@
+package uri
+
+import (
+	"iter"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Building URIs from data.
+//
+// The With methods take decoded data, percent-encode it for its component
+// (RFC 3986, Section 2.4) and return a new URI; the receiver is never
+// changed. A method that can make a URI invalid (a scheme, an authority
+// beside a rootless path, ...) returns an error as well, an *Error from
+// Validate, and the zero URI with it; the methods that cannot (query and
+// fragment) return only the URI. Starting from a valid URI, no sequence of
+// calls yields an invalid one.
+
+// WithScheme returns u with its scheme set to scheme, which must match
+// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986, Section 3.1);
+// "" removes the scheme, making u a relative reference.
+func (u URI) WithScheme(scheme string) (URI, error) {
+	u.Scheme = scheme
+	return u.valid()
+}
+
+// WithHost returns u with its host set to the registered name name,
+// percent-encoded as a reg-name (RFC 3986, Section 3.2.2), and an
+// authority if it had none. Convert an internationalized domain name to
+// its IDNA A-label form first if the URI must work with DNS. Text that
+// reads as an IPv4 address is one; use WithAddr for IPv6.
+func (u URI) WithHost(name string) (URI, error) {
+	u.HasAuthority, u.Host = true, Encode(name, ComponentHost)
+	return u.valid()
+}
+
+// WithAddr returns u with its host set to the IP address addr: dotted
+// decimal for IPv4, an IP-literal in brackets for IPv6 (RFC 3986, Section
+// 3.2.2). An address with a zone is an error, since RFC 3986 has no syntax
+// for zones.
+func (u URI) WithAddr(addr netip.Addr) (URI, error) {
+	switch {
+	case !addr.IsValid():
+		return URI{}, &Error{Input: addr.String(), Err: ErrHost, Expected: "a valid IP address"}
+	case addr.Zone() != "":
+		return URI{}, &Error{Input: addr.String(), Offset: strings.IndexByte(addr.String(), '%'), Err: ErrHost,
+			Expected: "an address without a zone: RFC 3986 has no syntax for IPv6 zones"}
+	case addr.Is4():
+		u.Host = addr.String()
+	default:
+		u.Host = "[" + addr.String() + "]"
+	}
+	u.HasAuthority = true
+	return u.valid()
+}
+
+// WithPort returns u with its port set to port (RFC 3986, Section 3.2.3),
+// and an authority if it had none.
+func (u URI) WithPort(port uint16) (URI, error) {
+	u.HasAuthority, u.HasPort, u.Port = true, true, strconv.Itoa(int(port))
+	return u.valid()
+}
+
+// WithUser returns u with its userinfo set to the user name name,
+// percent-encoded (RFC 3986, Section 3.2.1; a ':' in the name is encoded,
+// since the first ':' would start a password), and an authority if it had
+// none.
+func (u URI) WithUser(name string) (URI, error) {
+	u.HasAuthority, u.HasUserinfo, u.Userinfo = true, true, encodeUser(name)
+	return u.valid()
+}
+
+// WithUserPassword returns u with its userinfo set to name ":" password,
+// each percent-encoded (RFC 3986, Section 3.2.1). RFC 3986 deprecates
+// passwords in URIs: they travel and get logged in clear text. Prefer
+// another way to pass credentials; Redacted and the slog integration mask
+// the password when showing the URI.
+func (u URI) WithUserPassword(name, password string) (URI, error) {
+	u.HasAuthority, u.HasUserinfo = true, true
+	u.Userinfo = encodeUser(name) + ":" + Encode(password, ComponentUserinfo)
+	return u.valid()
+}
+
+// WithoutUserinfo returns u without userinfo (RFC 3986, Section 3.2.1),
+// for instance before passing a URI on or showing it.
+func (u URI) WithoutUserinfo() URI {
+	u.HasUserinfo, u.Userinfo = false, ""
+	return u
+}
+
+// encodeUser encodes a user name: the userinfo set, with ':' encoded too.
+func encodeUser(name string) string {
+	e := Encode(name, ComponentUserinfo)
+	if strings.IndexByte(e, ':') < 0 {
+		return e
+	}
+	return strings.ReplaceAll(e, ":", "%3A")
+}
+
+// WithPath returns u with an absolute path built from segments, each
+// percent-encoded as one segment (RFC 3986, Section 3.3): a '/' inside a
+// segment is written "%2F" and stays data. The path is "/" followed by the
+// segments joined with "/", and "" when there are none, so WithPath is the
+// inverse of DecodedSegments for an absolute path:
+//
+//	WithPath()            ""
+//	WithPath("")          "/"
+//	WithPath("a b", "c/") "/a%20b/c%2F"
+//	WithPath("a", "")     "/a/"
+//
+// Without an authority, a path that would start with "//" is written with
+// "/." before it, which keeps its meaning (RFC 3986, Section 5.2.4). For a
+// rootless path, such as the address of a mailto URI, set Path to
+// Encode(data, ComponentPath) and call Validate.
+func (u URI) WithPath(segments ...string) (URI, error) {
+	if len(segments) == 0 {
+		u.Path = ""
+		return u.valid()
+	}
+	var b strings.Builder
+	for _, seg := range segments {
+		b.WriteByte('/')
+		b.WriteString(Encode(seg, ComponentPathSegment))
+	}
+	p := b.String()
+	u.Path = pathGuard(u.Scheme != "", u.HasAuthority, p) + p
+	return u.valid()
+}
+
+// WithFragment returns u with its fragment set to data, percent-encoded
+// (RFC 3986, Section 3.5).
+func (u URI) WithFragment(data string) URI {
+	u.HasFragment, u.Fragment = true, Encode(data, ComponentFragment)
+	return u
+}
+
+// WithoutFragment returns u without a fragment (RFC 3986, Section 3.5), as
+// a request sent over the network must be (RFC 3986, Section 6.1).
+func (u URI) WithoutFragment() URI {
+	u.HasFragment, u.Fragment = false, ""
+	return u
+}
+
+// valid returns u if it is valid and an error otherwise.
+func (u URI) valid() (URI, error) {
+	if err := u.Validate(); err != nil {
+		return URI{}, err
+	}
+	return u, nil
+}
+
+// Query parameters.
+//
+// RFC 3986, Section 3.4 gives the query no inner structure; the key=value
+// pairs joined by '&' that HTML forms produce are a convention on top of it.
+// These methods follow that convention with RFC 3986 percent-decoding: a
+// '+' is a plus sign, not a space. For HTML form decoding, where '+' is a
+// space, use FormValues.
+
+// QueryParams returns an iterator over the key=value pairs of u's query
+// (RFC 3986, Section 3.4), in order, split on '&' and at the first '=',
+// each key and value percent-decoded. A pair without '=' has the value "";
+// empty pairs ("a=1&&b=2") are skipped. The iterator allocates only for a
+// key or value that contains a '%'. The query of a URI from Parse always
+// decodes; a hand-built one with a malformed '%' yields it undecoded.
+func (u URI) QueryParams() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for pair := range strings.SplitSeq(u.Query, "&") {
+			if pair == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(pair, "=")
+			if !yield(decodeOrRaw(k), decodeOrRaw(v)) {
+				return
+			}
+		}
+	}
+}
+
+// QueryParam returns the value of the first pair of u's query whose
+// decoded key is key (see QueryParams), and whether there is one.
+func (u URI) QueryParam(key string) (string, bool) {
+	for k, v := range u.QueryParams() {
+		if k == key {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// FormValues decodes u's query as HTML form data (application/x-www-form-
+// urlencoded), with net/url's ParseQuery: '+' is a space and ';' is an
+// error. Use it for queries that browsers built from forms; QueryParams
+// reads the query as RFC 3986 writes it.
+func (u URI) FormValues() (url.Values, error) { return url.ParseQuery(u.Query) }
+
+// WithQueryParam returns u with the pair key=value in its query, both
+// percent-encoded (RFC 3986, Section 3.4; '&', '=', '+' and ';' are
+// encoded too). The first pair with that key is replaced in place and
+// later ones are removed; without one, the pair is added at the end.
+// Other pairs keep their text and order; empty pairs are dropped.
+func (u URI) WithQueryParam(key, value string) URI {
+	return u.editQuery(key, Encode(key, ComponentQueryValue)+"="+Encode(value, ComponentQueryValue), true)
+}
+
+// AddQueryParam returns u with the pair key=value, percent-encoded as by
+// WithQueryParam, added at the end of its query (RFC 3986, Section 3.4),
+// after any pairs with the same key.
+func (u URI) AddQueryParam(key, value string) URI {
+	pair := Encode(key, ComponentQueryValue) + "=" + Encode(value, ComponentQueryValue)
+	if u.Query == "" {
+		u.HasQuery, u.Query = true, pair
+	} else {
+		u.HasQuery, u.Query = true, u.Query+"&"+pair
+	}
+	return u
+}
+
+// WithoutQueryParam returns u without the pairs of its query whose decoded
+// key is key (RFC 3986, Section 3.4), such as tracking parameters. A query
+// left empty stays defined: "?a=1" without "a" is "?", which is a different
+// URI from one without a query; use WithoutQuery for that.
+func (u URI) WithoutQueryParam(key string) URI { return u.editQuery(key, "", false) }
+
+// WithoutQuery returns u without a query (RFC 3986, Section 3.4).
+func (u URI) WithoutQuery() URI {
+	u.HasQuery, u.Query = false, ""
+	return u
+}
+
+// editQuery removes the pairs whose decoded key is key, putting pair in
+// the place of the first one when replace is set, or at the end if there
+// was none. Empty pairs are dropped on the way; a query without the key is
+// left as it is when nothing replaces it.
+func (u URI) editQuery(key, pair string, replace bool) URI {
+	if !replace {
+		if _, found := u.QueryParam(key); !found {
+			return u
+		}
+	}
+	var b strings.Builder
+	placed := false
+	for p := range strings.SplitSeq(u.Query, "&") {
+		if p == "" {
+			continue
+		}
+		k, _, _ := strings.Cut(p, "=")
+		if decodeOrRaw(k) == key {
+			if !replace || placed {
+				continue
+			}
+			p, placed = pair, true
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(p)
+	}
+	if replace && !placed {
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(pair)
+	}
+	u.HasQuery, u.Query = true, b.String()
+	return u
+}

@@ -1,0 +1,176 @@
+package uri
+
+import (
+	"errors"
+	"net/netip"
+	"slices"
+	"testing"
+)
+
+func TestBuild(t *testing.T) {
+	must := func(u URI, err error) URI {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	u := must(URI{}.WithScheme("https"))
+	u = must(u.WithHost("example.com"))
+	u = must(u.WithPath("docs", "a b", "c/d", "ü"))
+	u = u.WithQueryParam("q", "x&y=z+1")
+	u = u.AddQueryParam("tag", "a")
+	u = u.AddQueryParam("tag", "b")
+	u = u.WithFragment("sec 1")
+	const want = "https://example.com/docs/a%20b/c%2Fd/%C3%BC?q=x%26y%3Dz%2B1&tag=a&tag=b#sec%201"
+	if u.String() != want {
+		t.Fatalf("built %q\n want %q", u, want)
+	}
+	if err := u.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := u.QueryParam("q"); !ok || v != "x&y=z+1" {
+		t.Errorf("QueryParam(q) = %q, %v", v, ok)
+	}
+	var segs []string
+	for s, err := range u.DecodedSegments() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		segs = append(segs, s)
+	}
+	if !slices.Equal(segs, []string{"docs", "a b", "c/d", "ü"}) {
+		t.Errorf("segments = %q", segs)
+	}
+
+	tests := []struct {
+		got, want string
+	}{
+		{u.WithQueryParam("tag", "c").String(), "https://example.com/docs/a%20b/c%2Fd/%C3%BC?q=x%26y%3Dz%2B1&tag=c#sec%201"},
+		{u.WithoutQueryParam("tag").String(), "https://example.com/docs/a%20b/c%2Fd/%C3%BC?q=x%26y%3Dz%2B1#sec%201"},
+		{u.WithoutQueryParam("absent").String(), u.String()},
+		{u.WithoutQuery().WithoutFragment().String(), "https://example.com/docs/a%20b/c%2Fd/%C3%BC"},
+		{MustParse("http://a/?x=1").WithoutQueryParam("x").String(), "http://a/?"},
+		{MustParse("http://a/").WithoutQueryParam("x").String(), "http://a/"},
+		{MustParse("http://a/?a=1&&b=2&a=3").WithQueryParam("a", "9").String(), "http://a/?a=9&b=2"},
+		{MustParse("http://a/?%61=1").WithQueryParam("a", "2").String(), "http://a/?a=2"},
+		{must(MustParse("http://a/x").WithPath()).String(), "http://a"},
+		{must(MustParse("http://a").WithPath("")).String(), "http://a/"},
+		{must(MustParse("s:").WithPath("", "x")).String(), "s:/.//x"},
+		{must(MustParse("http://a/").WithPort(8080)).String(), "http://a:8080/"},
+		{must(MustParse("http://a/").WithUser("jo:e@x")).String(), "http://jo%3Ae%40x@a/"},
+		{must(MustParse("http://a/").WithUserPassword("joe", "p:w d")).String(), "http://joe:p:w%20d@a/"},
+		{MustParse("http://u:p@a/").WithoutUserinfo().String(), "http://a/"},
+		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("2001:db8::1"))).String(), "http://[2001:db8::1]/"},
+		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("192.0.2.1"))).String(), "http://192.0.2.1/"},
+		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("::ffff:192.0.2.1"))).String(), "http://[::ffff:192.0.2.1]/"},
+		{must(MustParse("http://a/").WithHost("exa mple")).String(), "http://exa%20mple/"},
+		{must(MustParse("//a/").WithScheme("git+ssh")).String(), "git+ssh://a/"},
+		{must(MustParse("http://a/").WithScheme("")).String(), "//a/"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got  %q\nwant %q", tt.got, tt.want)
+		}
+	}
+
+	errs := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"scheme 1x", second(URI{}.WithScheme("1x")), ErrScheme},
+		{"scheme with colon", second(URI{}.WithScheme("a:b")), ErrScheme},
+		{"host beside a rootless path", second(MustParse("mailto:a@b").WithHost("h")), ErrPath},
+		{"port beside a rootless path", second(MustParse("urn:x").WithPort(1)), ErrPath},
+		{"zone", second(URI{}.WithAddr(netip.MustParseAddr("fe80::1%en0"))), ErrHost},
+		{"invalid addr", second(URI{}.WithAddr(netip.Addr{})), ErrHost},
+		{"no scheme, colon in first segment", second(MustParse("s:a:b").WithScheme("")), ErrScheme},
+	}
+	for _, tt := range errs {
+		if !errors.Is(tt.err, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, tt.err, tt.want)
+		}
+	}
+}
+
+func second(_ URI, err error) error { return err }
+
+func TestQueryParams(t *testing.T) {
+	u := MustParse("http://a/?a=1&b&&c=x%20y&d=1+2&e=%2B&=v&a=2")
+	type kv struct{ k, v string }
+	var got []kv
+	for k, v := range u.QueryParams() {
+		got = append(got, kv{k, v})
+	}
+	want := []kv{{"a", "1"}, {"b", ""}, {"c", "x y"}, {"d", "1+2"}, {"e", "+"}, {"", "v"}, {"a", "2"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("QueryParams = %q\nwant %q", got, want)
+	}
+	form, err := u.FormValues()
+	if err != nil || form.Get("d") != "1 2" || form.Get("e") != "+" || len(form["a"]) != 2 {
+		t.Errorf("FormValues = %v, %v", form, err)
+	}
+	// Stop early.
+	for k := range u.QueryParams() {
+		if k == "b" {
+			break
+		}
+	}
+}
+
+// FuzzBuild builds URIs from arbitrary data and checks that the result is
+// valid and decodes back to the data.
+func FuzzBuild(f *testing.F) {
+	f.Add("https", "example.com", "a b", "c/d", "k", "v&=+", "frag", "user:x", "p@ss")
+	f.Add("", "", "", "", "", "", "", "", "")
+	f.Add("s", "%41", "..", ".", "%", "%zz", "#", "@", ":")
+	f.Fuzz(func(t *testing.T, scheme, host, seg1, seg2, key, value, frag, user, pass string) {
+		u, err := URI{}.WithScheme(scheme)
+		if err != nil {
+			if !errors.Is(err, ErrScheme) {
+				t.Fatalf("WithScheme(%q): %v", scheme, err)
+			}
+			u = URI{Scheme: "s"}
+		}
+		steps := []func(URI) (URI, error){
+			func(u URI) (URI, error) { return u.WithHost(host) },
+			func(u URI) (URI, error) { return u.WithUserPassword(user, pass) },
+			func(u URI) (URI, error) { return u.WithPath(seg1, seg2) },
+			func(u URI) (URI, error) { return u.WithQueryParam(key, value), nil },
+			func(u URI) (URI, error) { return u.WithFragment(frag), nil },
+		}
+		for _, step := range steps {
+			v, err := step(u)
+			if err != nil {
+				t.Fatalf("building on %q: %v", u, err)
+			}
+			if err := v.Validate(); err != nil {
+				t.Fatalf("built an invalid URI %q: %v", v, err)
+			}
+			if w, err := Parse(v.String()); err != nil || w != v {
+				t.Fatalf("%q does not reparse to itself: %#v %v", v, w, err)
+			}
+			u = v
+		}
+		if got, ok := u.QueryParam(key); !ok || got != value {
+			t.Errorf("QueryParam(%q) = %q, %v; want %q", key, got, ok, value)
+		}
+		if got, _ := Decode(u.Fragment); got != frag {
+			t.Errorf("fragment decodes to %q, want %q", got, frag)
+		}
+		if got, _ := Decode(u.Host); got != host {
+			t.Errorf("host decodes to %q, want %q", got, host)
+		}
+		var segs []string
+		for s, err := range u.DecodedSegments() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			segs = append(segs, s)
+		}
+		if !slices.Equal(segs, []string{seg1, seg2}) {
+			t.Errorf("segments %q, want %q", segs, []string{seg1, seg2})
+		}
+	})
+}
