@@ -142,6 +142,19 @@ func (u URI) IsRelative() bool { return u.Scheme == "" }
 // !u.IsRelative().
 func (u URI) IsAbsolute() bool { return u.Scheme != "" && !u.HasFragment }
 
+// IsSameDocument reports whether ref, resolved against base, is base
+// itself aside from the fragment: a same-document reference (RFC 3986,
+// Section 4.4), which a client follows without a new retrieval. The empty
+// reference and "#frag" always are; so is "d;p?q" against
+// "http://a/b/c/d;p?q". Comparison is exact (==), as the RFC's "identical"
+// asks; normalize both first to compare more loosely.
+func (base URI) IsSameDocument(ref URI) bool {
+	t := base.Resolve(ref)
+	t.Fragment, t.HasFragment = "", false
+	base.Fragment, base.HasFragment = "", false
+	return t == base
+}
+
 // FromURL converts a net/url URL into a URI that has exactly the text
 // u.String() gives, and parses that text strictly (RFC 3986, Section 4.1).
 // Every field of url.URL is honoured, because its String method reads

@@ -267,3 +267,31 @@ func readCaseInputs(t *testing.T) []string {
 	}
 	return out
 }
+
+func TestIsSameDocument(t *testing.T) {
+	base := MustParse("http://a/b/c/d;p?q#top")
+	tests := []struct {
+		ref  string
+		want bool
+	}{
+		{"", true},
+		{"#s", true},
+		{"#", true},
+		{"d;p?q", true},
+		{"./d;p?q#x", true},
+		{"http://a/b/c/d;p?q#z", true},
+		{"//a/b/c/d;p?q", true},
+		{"?q", true},
+		{"?", false},
+		{"d;p", false},
+		{"d;p?y", false},
+		{"g", false},
+		{"http://a/b/c/d;p", false},
+		{"HTTP://a/b/c/d;p?q", false},
+	}
+	for _, tt := range tests {
+		if got := base.IsSameDocument(MustParse(tt.ref)); got != tt.want {
+			t.Errorf("IsSameDocument(%q) = %v, want %v", tt.ref, got, tt.want)
+		}
+	}
+}
