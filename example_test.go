@@ -4,8 +4,14 @@ package uri_test
 // bottom. Every example runs as a test, and its output is checked.
 
 import (
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net/netip"
+	"net/url"
+	"os"
 	"strings"
 
 	"github.com/seed0915fd1c/uri"
@@ -173,4 +179,144 @@ func ExampleURI_Validate() {
 	// Output:
 	// uri: invalid path at offset 19 in "https://example.comdocs": expected '/' at the start of a path after an authority (RFC 3986, Section 3.3)
 	// <nil> https://example.com/docs
+}
+
+// Build a URI from data. Each With method percent-encodes its input for its
+// component, so the result is always valid: a '/' inside a path segment
+// stays data, and '&' or '=' inside a query value cannot split it.
+func ExampleURI_WithPath() {
+	base := uri.MustParse("https://api.example.com")
+	u, err := base.WithPath("v1", "files", "reports/2026 Q3.pdf")
+	if err != nil {
+		panic(err)
+	}
+	u = u.WithQueryParam("owner", "Dana & Lee").WithQueryParam("sig", "a+b=c")
+	fmt.Println(u)
+	// Output:
+	// https://api.example.com/v1/files/reports%2F2026%20Q3.pdf?owner=Dana%20%26%20Lee&sig=a%2Bb%3Dc
+}
+
+// Set the host from an IP address; IPv6 gets its brackets.
+func ExampleURI_WithAddr() {
+	for _, a := range []string{"192.0.2.10", "2001:db8::10"} {
+		u, _ := uri.MustParse("http://placeholder:8080/health").WithAddr(netip.MustParseAddr(a))
+		fmt.Println(u)
+	}
+	// Output:
+	// http://192.0.2.10:8080/health
+	// http://[2001:db8::10]:8080/health
+}
+
+// Read query parameters. RFC 3986 knows no '+'-for-space rule: that is HTML
+// form encoding, available explicitly as FormValues.
+func ExampleURI_QueryParams() {
+	u := uri.MustParse("https://example.com/search?q=caf%C3%A9+au+lait&lang=fr&lang=en")
+	for k, v := range u.QueryParams() {
+		fmt.Printf("%s=%q\n", k, v)
+	}
+	form, _ := u.FormValues()
+	fmt.Printf("as a form: q=%q\n", form.Get("q"))
+	// Output:
+	// q="café+au+lait"
+	// lang="fr"
+	// lang="en"
+	// as a form: q="café au lait"
+}
+
+// Strip tracking parameters and credentials before storing a link.
+func ExampleURI_WithoutQueryParam() {
+	u := uri.MustParse("https://bob:pw@example.com/a?id=7&utm_source=mail&utm_medium=x#top")
+	u = u.WithoutQueryParam("utm_source").WithoutQueryParam("utm_medium").WithoutUserinfo().WithoutFragment()
+	fmt.Println(u)
+	// Output:
+	// https://example.com/a?id=7
+}
+
+// URIs travel through JSON as strings. Decoding validates, so a struct
+// with a uri.URI field cannot hold an invalid one.
+func ExampleURI_UnmarshalText() {
+	var cfg struct {
+		Endpoint uri.URI `json:"endpoint"`
+	}
+	err := json.Unmarshal([]byte(`{"endpoint": "https://example.com/api?"}`), &cfg)
+	fmt.Println(cfg.Endpoint, cfg.Endpoint.HasQuery, err)
+
+	err = json.Unmarshal([]byte(`{"endpoint": "https://example.com/a b"}`), &cfg)
+	fmt.Println(err)
+
+	out, _ := json.Marshal(cfg)
+	fmt.Println(string(out))
+	// Output:
+	// https://example.com/api? true <nil>
+	// uri: invalid path at offset 21 in "https://example.com/a b": expected path character: pchar or '/'
+	// {"endpoint":"https://example.com/api?"}
+}
+
+// A URI is a database/sql Valuer and Scanner; sql.Null[uri.URI] holds a
+// nullable column. (Value and Scan are called here as database/sql would.)
+func ExampleURI_Scan() {
+	u := uri.MustParse("https://example.com/item/42")
+	stored, _ := u.Value() // what an INSERT would send
+	fmt.Printf("%T %v\n", stored, stored)
+
+	var back uri.URI
+	fmt.Println(back.Scan(stored), back == u) // what a SELECT would do
+
+	var maybe sql.Null[uri.URI]
+	fmt.Println(maybe.Scan(nil), maybe.Valid)
+	// Output:
+	// string https://example.com/item/42
+	// <nil> true
+	// <nil> false
+}
+
+// Convert to and from net/url for APIs that take a *url.URL, such as
+// net/http. Everything net/url can represent survives the round trip.
+func ExampleFromURL() {
+	u := uri.MustParse("http://example.com/a%2Fb?x=1#frag")
+	nu := u.URL()
+	fmt.Printf("Path=%q RawPath=%q String=%s\n", nu.Path, nu.RawPath, nu)
+
+	back, err := uri.FromURL(nu)
+	fmt.Println(back == u, err)
+
+	_, err = uri.FromURL(&url.URL{Scheme: "http", Host: "[fe80::1%en0]", Path: "/"})
+	fmt.Println(err)
+	// Output:
+	// Path="/a/b" RawPath="/a%2Fb" String=http://example.com/a%2Fb?x=1#frag
+	// true <nil>
+	// uri: invalid host at offset 15 in "http://[fe80::1%25en0]/": expected ']' to close the IP-literal: IPv6 zone identifiers ("%25en0") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874
+}
+
+// Log URIs without leaking passwords: a uri.URI is a slog.LogValuer that
+// logs its Redacted text.
+func ExampleURI_LogValue() {
+	u := uri.MustParse("https://deploy:s3cr3t@git.example.com/repo.git")
+	logger := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{} // keep the output stable
+			}
+			return a
+		},
+	}))
+	logger.Info("cloning", "repo", u)
+	fmt.Println(u.Redacted())
+	// Output:
+	// level=INFO msg=cloning repo=https://deploy:xxxxx@git.example.com/repo.git
+	// https://deploy:xxxxx@git.example.com/repo.git
+}
+
+// Ask what kind of reference a link is before following it.
+func ExampleURI_IsSameDocument() {
+	page := uri.MustParse("https://example.com/guide/intro.html")
+	for _, link := range []string{"#install", "intro.html#faq", "setup.html", "https://example.com/guide/intro.html"} {
+		ref := uri.MustParse(link)
+		fmt.Printf("%-38s relative=%-5v same-document=%v\n", link, ref.IsRelative(), page.IsSameDocument(ref))
+	}
+	// Output:
+	// #install                               relative=true  same-document=true
+	// intro.html#faq                         relative=true  same-document=true
+	// setup.html                             relative=true  same-document=false
+	// https://example.com/guide/intro.html   relative=false same-document=true
 }
