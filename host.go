@@ -128,7 +128,7 @@ func ipv4Address(s string, i int) (int, fault) {
 		}
 		i = j
 	}
-	return i, ok
+	return i, noFault
 }
 
 // decOctet reads the longest dec-octet at offset i and returns the offset
@@ -184,5 +184,5 @@ func ipvFuture(s string, i int) (int, fault) {
 	if j == i {
 		return j, fault{ErrHost, "unreserved, sub-delims or ':' (IPvFuture address)"}
 	}
-	return j, ok
+	return j, noFault
 }

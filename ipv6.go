@@ -30,7 +30,7 @@ func ipv6Address(s string, i int) (int, fault) {
 		ellipsis = true
 		i += 2
 		if i < len(s) && s[i] == ']' {
-			return i, ok
+			return i, noFault
 		}
 	} else if i < len(s) && s[i] == ':' {
 		return min(i+1, len(s)), fault{ErrHost, "':' (an IPv6 address can start with \"::\" but not ':')"}
@@ -69,7 +69,7 @@ func ipv6Address(s string, i int) (int, fault) {
 			ellipsis = true
 			i += 2
 			if i < len(s) && s[i] == ']' {
-				return i, ok
+				return i, noFault
 			}
 			continue
 		}
@@ -81,5 +81,5 @@ func ipv6Address(s string, i int) (int, fault) {
 	if !ellipsis && pieces < 8 {
 		return i, fault{ErrHost, "':' and a hex digit (an IPv6 address without \"::\" has eight pieces)"}
 	}
-	return i, ok
+	return i, noFault
 }

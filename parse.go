@@ -141,8 +141,8 @@ type fault struct {
 	want string
 }
 
-// ok is the absence of a fault.
-var ok fault
+// noFault is the absence of a fault.
+var noFault fault
 
 // schemeFault reports the first byte of s that cannot continue a scheme
 // (RFC 3986, Section 3.1): offset 0 unless s starts with a letter, else the
@@ -248,7 +248,7 @@ func parse(s string, r rule, u *URI) (at int, f fault) {
 		}
 		u.Fragment, u.HasFragment = s[start:], true
 	}
-	return 0, ok
+	return 0, noFault
 }
 
 // span scans from offset i the bytes of class bit, a class that admits
@@ -277,7 +277,7 @@ func span(s string, i int, bit uint16, sentinel error) (int, fault) {
 			i++
 		}
 		if i >= len(s) || s[i] != '%' {
-			return i, ok
+			return i, noFault
 		}
 		if j, f := pctEncoded(s, i, sentinel); f.err != nil {
 			return j, f
@@ -300,7 +300,7 @@ func pctEncoded(s string, i int, sentinel error) (int, fault) {
 	if i+2 >= len(s) || !is(s[i+2], cHex) {
 		return min(i+2, len(s)), fault{sentinel, want}
 	}
-	return i, ok
+	return i, noFault
 }
 
 // endOfAuthority is the fault, if any, at offset i, which must end the
@@ -309,7 +309,7 @@ func endOfAuthority(s string, i int, sentinel error, want string) (int, fault) {
 	if i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
 		return i, fault{sentinel, want}
 	}
-	return i, ok
+	return i, noFault
 }
 
 const wantHostEnd = "reg-name character, ':' port, or end of authority ('/', '?', '#')"
@@ -360,7 +360,7 @@ func parseAuthority(s string, i int, u *URI) (int, fault) {
 		return port(s, start+c+1, u)
 	}
 	u.Host = s[start:i]
-	return i, ok
+	return i, noFault
 }
 
 // authorityFault places a fault found at offset i of the authority that

@@ -227,7 +227,7 @@ func (u URI) check(s string) (int, fault) {
 			return j, f
 		}
 	}
-	return 0, ok
+	return 0, noFault
 }
 
 // pathGuard returns what must be written before path so that recomposition
