@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
-	"unsafe"
 )
 
 // The standard interfaces URI implements, so that values pass through
@@ -31,7 +30,7 @@ var (
 func (u URI) AppendText(b []byte) ([]byte, error) {
 	n := len(b)
 	b = u.AppendTo(b)
-	if at, f := u.check(unsafe.String(unsafe.SliceData(b[n:]), len(b)-n)); f.err != nil {
+	if at, f := u.check(bytesString(b[n:])); f.err != nil {
 		s := string(b[n:])
 		return b[:n], &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}

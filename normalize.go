@@ -3,7 +3,6 @@ package uri
 import (
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // Level is a rung of the comparison ladder of RFC 3986, Section 6.2. Each
@@ -495,7 +494,7 @@ func view(b []byte, i int) string {
 	if i >= len(b) {
 		return ""
 	}
-	return unsafe.String(&b[i], len(b)-i)
+	return bytesString(b[i:])
 }
 
 // appendPct appends s with its pct-encoded triplets normalized

@@ -279,28 +279,31 @@ func span(s string, i int, bit uint16, sentinel error) (int, fault) {
 		if i >= len(s) || s[i] != '%' {
 			return i, noFault
 		}
-		if j, f := pctEncoded(s, i, sentinel); f.err != nil {
-			return j, f
+		if j := badTriplet(s, i); j >= 0 {
+			return j, fault{sentinel, wantTriplet}
 		}
 		i += 3
 	}
 }
 
-// pctEncoded checks the rule at offset i, where s[i] == '%':
+// wantTriplet is what the grammar expects after a '%'.
+const wantTriplet = "two hex digits after '%' (RFC 3986, Section 2.1)"
+
+// badTriplet checks the rule at offset i of s, where s[i] == '%':
 //
 //	pct-encoded = "%" HEXDIG HEXDIG
 //
-// The fault's offset is the first byte that is not a hex digit, or len(s)
-// if the input ends early (RFC 3986, Section 2.1).
-func pctEncoded(s string, i int, sentinel error) (int, fault) {
-	const want = "two hex digits after '%' (RFC 3986, Section 2.1)"
-	if i+1 >= len(s) || !is(s[i+1], cHex) {
-		return min(i+1, len(s)), fault{sentinel, want}
+// It returns -1, or the offset of the first byte that is not a hex digit
+// (len(s) if s ends first), which is where errors point (RFC 3986,
+// Section 2.1).
+func badTriplet(s string, i int) int {
+	switch {
+	case i+1 >= len(s) || !is(s[i+1], cHex):
+		return min(i+1, len(s))
+	case i+2 >= len(s) || !is(s[i+2], cHex):
+		return min(i+2, len(s))
 	}
-	if i+2 >= len(s) || !is(s[i+2], cHex) {
-		return min(i+2, len(s)), fault{sentinel, want}
-	}
-	return i, noFault
+	return -1
 }
 
 // endOfAuthority is the fault, if any, at offset i, which must end the

@@ -5,7 +5,6 @@ import (
 	"iter"
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // Percent-encoding: RFC 3986, Section 2.1 and RFC 3986, Section 2.4.
@@ -177,7 +176,7 @@ func Encode(s string, c Component) string {
 			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
 		}
 	}
-	return unsafe.String(&b[0], len(b)) // b is never written again
+	return bytesString(b)
 }
 
 // Decode replaces every pct-encoded triplet "%XX" in s by the octet it stands
@@ -222,7 +221,7 @@ func Decode(s string) (string, error) {
 	if len(b) == 0 {
 		return "", nil
 	}
-	return unsafe.String(&b[0], len(b)), nil // b is never written again
+	return bytesString(b), nil
 }
 
 // CheckComponent reports whether s is valid text for component c: every byte
@@ -332,20 +331,6 @@ func (u URI) DecodedSegments() iter.Seq2[string, error] {
 }
 
 // wantTriplet is what the grammar expects after '%'.
-const wantTriplet = "two hex digits after '%' (RFC 3986, Section 2.1)"
-
-// badTriplet checks pct-encoded = "%" HEXDIG HEXDIG at offset i of s, where
-// s[i] == '%', and returns -1 or the offset of the first byte that is not a
-// hex digit (len(s) if s ends first), as the parser reports it.
-func badTriplet(s string, i int) int {
-	switch {
-	case i+1 >= len(s) || !is(s[i+1], cHex):
-		return min(i+1, len(s))
-	case i+2 >= len(s) || !is(s[i+2], cHex):
-		return min(i+2, len(s))
-	}
-	return -1
-}
 
 // unhex returns the value of hex digit c; c must be one.
 func unhex(c byte) byte {

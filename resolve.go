@@ -3,7 +3,6 @@ package uri
 import (
 	"bytes"
 	"strings"
-	"unsafe"
 )
 
 // Resolve returns the target URI of ref, resolved against base by the
@@ -135,14 +134,7 @@ func ResolveString(base, ref string) (string, error) {
 		copy(buf[p:], path)
 		buf = buf[:p+n]
 	}
-	if t.HasQuery {
-		buf = append(buf, '?')
-		buf = append(buf, t.Query...)
-	}
-	if t.HasFragment {
-		buf = append(buf, '#')
-		buf = append(buf, t.Fragment...)
-	}
+	buf = URI{Query: t.Query, Fragment: t.Fragment, HasQuery: t.HasQuery, HasFragment: t.HasFragment}.AppendTo(buf)
 	return bytesString(buf), nil
 }
 
@@ -484,10 +476,4 @@ func relativePathTo(base URI, path string) (string, bool) {
 		return "./" + rest, true // "//x" would read as an authority, "/x" as an absolute path
 	}
 	return pathGuard(false, false, rest) + rest, true
-}
-
-// bytesString returns the bytes of b as a string without copying them. The
-// caller must never write to b again.
-func bytesString(b []byte) string {
-	return unsafe.String(unsafe.SliceData(b), len(b))
 }

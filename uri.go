@@ -54,8 +54,7 @@ func (u URI) String() string {
 	if n == 0 {
 		return ""
 	}
-	b := u.AppendTo(make([]byte, 0, n))
-	return unsafe.String(&b[0], len(b)) // b is never written again
+	return bytesString(u.AppendTo(make([]byte, 0, n)))
 }
 
 // AppendTo appends the text of u, recomposed as String does (RFC 3986,
@@ -259,4 +258,10 @@ func pathGuard(hasScheme, hasAuthority bool, path string) string {
 		}
 	}
 	return ""
+}
+
+// bytesString returns the bytes of b as a string without copying them, the
+// way strings.Builder does. The caller must never write to b again.
+func bytesString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
