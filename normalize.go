@@ -251,6 +251,29 @@ func (n Normalizer) Normalize(u URI, level Level) URI {
 	return v
 }
 
+// NormalizeString parses s as a URI-reference (RFC 3986, Section 4.1) and
+// returns the text of its normal form at level (RFC 3986, Section 6.2),
+// using the scheme rules of DefaultSchemes. It is the text-to-text form of
+// Normalize, for programs that hold URIs as strings: it returns s itself,
+// without allocating, when s is already normal, and allocates once
+// otherwise. A parse error is an *Error and the result is then "".
+func NormalizeString(s string, level Level) (string, error) {
+	return defaultNormalizer.NormalizeString(s, level)
+}
+
+// NormalizeString is the package-level NormalizeString with n's scheme
+// rules.
+func (n Normalizer) NormalizeString(s string, level Level) (string, error) {
+	u, err := Parse(s)
+	if err != nil {
+		return "", err
+	}
+	if _, text, built := n.normalize(&u, level, nil); built {
+		return text, nil
+	}
+	return s, nil
+}
+
 // Parts of a URI, as normalize traces them and Explain names them.
 const (
 	partScheme = iota

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"regexp"
 	"strconv"
@@ -786,4 +787,35 @@ func aliasOf(u URI) URI {
 	u.Query = enc(u.Query)
 	u.Fragment = enc(u.Fragment)
 	return u
+}
+
+// TestNormalizeString checks the text-to-text form against Normalize over
+// the corpus, and that it returns its input, without allocating, when the
+// input is already normal.
+func TestNormalizeString(t *testing.T) {
+	for _, s := range corpus(t) {
+		u, perr := Parse(s)
+		for _, level := range []Level{SimpleString, SyntaxBased, SchemeBased} {
+			got, err := NormalizeString(s, level)
+			if (err == nil) != (perr == nil) {
+				t.Fatalf("NormalizeString(%q) error %v, Parse error %v", s, err, perr)
+			}
+			if err == nil && got != u.Normalize(level).String() {
+				t.Errorf("NormalizeString(%q, %v) = %q, Normalize gives %q", s, level, got, u.Normalize(level))
+			}
+		}
+	}
+	if _, err := NormalizeString("http://a b/", SchemeBased); !errors.Is(err, ErrHost) {
+		t.Errorf("NormalizeString of an invalid URI: %v", err)
+	}
+	if testing.CoverMode() != "" || raceEnabled {
+		return
+	}
+	const normal = "http://example.com/a/b?q#f"
+	if n := testing.AllocsPerRun(100, func() { sinkString, _ = NormalizeString(normal, SchemeBased) }); n != 0 || sinkString != normal {
+		t.Errorf("NormalizeString of a normal URI: %v allocations", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { sinkString, _ = NormalizeString("HTTP://Example.com:80", SchemeBased) }); n != 1 || sinkString != "http://example.com/" {
+		t.Errorf("NormalizeString: %v allocations, %q", n, sinkString)
+	}
 }

@@ -33,7 +33,8 @@ func corpus(tb testing.TB) []string {
 var sink string
 
 // BenchmarkNormalize normalizes each corpus URL from its text to the text
-// of its normal form: Parse, Normalize(SchemeBased) and String here;
+// of its normal form: Parse, Normalize(SchemeBased) and String here, or
+// Parse and Key, or NormalizeString (the text-to-text call, like purell's);
 // NormalizeURLString with FlagsSafe (lowercase scheme and host, uppercase
 // escapes, decode unreserved escapes, remove the default port, remove an
 // empty port) for purell.
@@ -63,6 +64,11 @@ func BenchmarkNormalize(b *testing.B) {
 		run(b, func(s string) {
 			u, _ := uri.Parse(s)
 			sink = u.Key(uri.SchemeBased)
+		})
+	})
+	b.Run("uri-string", func(b *testing.B) {
+		run(b, func(s string) {
+			sink, _ = uri.NormalizeString(s, uri.SchemeBased)
 		})
 	})
 	b.Run("purell", func(b *testing.B) {
