@@ -43,6 +43,23 @@ func Example() {
 	// foo://user@example.com:8042/over/there?name=ferret#nose
 }
 
+// The example from README.md: resolve a link, read a query parameter,
+// compare at the scheme-based rung, and compute the link back.
+func Example_readme() {
+	base := uri.MustParse("http://example.com/docs/guide/")
+	ref, err := uri.Parse("../api/v2?q=caf%C3%A9#top")
+	if err != nil {
+		panic(err)
+	}
+	target := base.Resolve(ref)
+	q, _ := target.QueryParam("q")
+	same := uri.Equivalent(target, uri.MustParse("HTTP://EXAMPLE.COM:80/docs/api/v2?q=caf%c3%a9#top"), uri.SchemeBased)
+	rel, _ := base.Relativize(target)
+	fmt.Println(target, q, same, rel)
+	// Output:
+	// http://example.com/docs/api/v2?q=caf%C3%A9#top café true ../api/v2?q=caf%C3%A9#top
+}
+
 // Reject bad input and show the user where the problem is. The error names
 // the byte offset, the component (as a sentinel for errors.Is) and what the
 // grammar expected there.
