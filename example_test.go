@@ -17,6 +17,9 @@ import (
 	"github.com/seed0915fd1c/uri"
 )
 
+// ---------------------------------------------------------------------------
+// Parsing and inspecting a URI
+
 // Parse a URI and look at its components. They are raw: percent-encoding
 // and case are kept exactly as written, and String gives the input back.
 func Example() {
@@ -198,6 +201,313 @@ func ExampleURI_Validate() {
 	// <nil> https://example.com/docs
 }
 
+// ---------------------------------------------------------------------------
+// Resolving links and computing relative ones (RFC 3986, Section 5)
+
+// A page fetched from http://a/b/c/d;p?q, the base of RFC 3986, Section
+// 5.4, links to other resources with relative references. Resolve turns
+// each into the URI it names; the answers are those of RFC 3986, Section
+// 5.4.1 and Section 5.4.2.
+func ExampleURI_Resolve() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, link := range []string{
+		"g", "./g", "g/", "/g", "//g", "?y", "#s", "",
+		".", "..", "../g", "../..", "../../../g",
+		"g;x=1/../y", "g?y/../x", "http:g",
+	} {
+		target := base.Resolve(uri.MustParse(link))
+		fmt.Printf("%-14q %s\n", link, target)
+	}
+	// Output:
+	// "g"            http://a/b/c/g
+	// "./g"          http://a/b/c/g
+	// "g/"           http://a/b/c/g/
+	// "/g"           http://a/g
+	// "//g"          http://g
+	// "?y"           http://a/b/c/d;p?y
+	// "#s"           http://a/b/c/d;p?q#s
+	// ""             http://a/b/c/d;p?q
+	// "."            http://a/b/c/
+	// ".."           http://a/b/
+	// "../g"         http://a/b/g
+	// "../.."        http://a/
+	// "../../../g"   http://a/g
+	// "g;x=1/../y"   http://a/b/c/y
+	// "g?y/../x"     http://a/b/c/g?y/../x
+	// "http:g"       http:g
+}
+
+// Resolve keeps defined-but-empty components apart from undefined ones,
+// ignores the base's fragment, and guards a path that would otherwise read
+// as an authority when written out.
+func ExampleURI_Resolve_edges() {
+	base := uri.MustParse("http://a/b/c/d;p?q#frag")
+	fmt.Println(base.Resolve(uri.MustParse("")))  // base's fragment never survives
+	fmt.Println(base.Resolve(uri.MustParse("#"))) // an empty fragment is kept
+	fmt.Println(base.Resolve(uri.MustParse("?"))) // an empty query replaces base's
+
+	// By the letter of RFC 3986, Section 5.2.4 the path is "//b", which
+	// would print as "foo://b", a URI with host "b".
+	t := uri.MustParse("foo:/a").Resolve(uri.MustParse("..//b"))
+	fmt.Printf("%s host=%q path=%q\n", t, t.Host, t.Path)
+	// Output:
+	// http://a/b/c/d;p?q
+	// http://a/b/c/d;p?q#
+	// http://a/b/c/d;p?
+	// foo:/.//b host="" path="/.//b"
+}
+
+// The strict algorithm takes a reference with a scheme as it is, even when
+// the scheme is the base's; the non-strict one, allowed for backward
+// compatibility by RFC 3986, Section 5.2.2, treats it as relative.
+func ExampleURI_ResolveNonStrict() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	ref := uri.MustParse("http:g")
+	fmt.Println(base.Resolve(ref))
+	fmt.Println(base.ResolveNonStrict(ref))
+	// Output:
+	// http:g
+	// http://a/b/c/g
+}
+
+// ResolveString goes from text to text, and reports which input is not a
+// URI, where, and in which component.
+func ExampleResolveString() {
+	s, err := uri.ResolveString("http://example.com/docs/guide/index.html", "../api/uri.html#Resolve")
+	fmt.Println(s, err)
+
+	for _, in := range [][2]string{
+		{"http://example.com/", "a b"}, // a space in the reference's path
+		{"/docs/", "x"},                // a base without a scheme
+	} {
+		_, err := uri.ResolveString(in[0], in[1])
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Printf("%q at offset %d: %v\n", e.Input, e.Offset, e.Err)
+		}
+	}
+	// Output:
+	// http://example.com/docs/api/uri.html#Resolve <nil>
+	// "a b" at offset 1: uri: invalid path
+	// "/docs/" at offset 0: uri: invalid scheme
+}
+
+// Relativize is the inverse of Resolve: it finds the shortest reference
+// that leads from the base to the target, for instance to write links
+// between pages that keep working when the site moves.
+func ExampleURI_Relativize() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, target := range []string{
+		"http://a/b/c/g",
+		"http://a/b/g?y",
+		"http://a/b/c/d;p?q#s",
+		"http://a/b/c/d;p",
+		"http://a/b/c/g:h",
+		"http://a/x/y/z",
+		"http://b/c",
+		"https://a/b/c/g",
+	} {
+		ref, ok := base.Relativize(uri.MustParse(target))
+		fmt.Printf("%-22s %-10q %v\n", target, ref, ok)
+	}
+	// Output:
+	// http://a/b/c/g         "g"        true
+	// http://a/b/g?y         "../g?y"   true
+	// http://a/b/c/d;p?q#s   "#s"       true
+	// http://a/b/c/d;p       "d;p"      true
+	// http://a/b/c/g:h       "./g:h"    true
+	// http://a/x/y/z         "/x/y/z"   true
+	// http://b/c             "//b/c"    true
+	// https://a/b/c/g        ""         false
+}
+
+// RemoveDotSegments is the algorithm of RFC 3986, Section 5.2.4 on its own,
+// here on the two examples the RFC works through.
+func ExampleRemoveDotSegments() {
+	fmt.Println(uri.RemoveDotSegments("/a/b/c/./../../g"))
+	fmt.Println(uri.RemoveDotSegments("mid/content=5/../6"))
+	fmt.Println(uri.RemoveDotSegments("/a/%2E%2E/b")) // encoded dots are not dot segments
+	// Output:
+	// /a/g
+	// mid/6
+	// /a/%2E%2E/b
+}
+
+// Ask what kind of reference a link is before following it.
+func ExampleURI_IsSameDocument() {
+	page := uri.MustParse("https://example.com/guide/intro.html")
+	for _, link := range []string{"#install", "intro.html#faq", "setup.html", "https://example.com/guide/intro.html"} {
+		ref := uri.MustParse(link)
+		fmt.Printf("%-38s relative=%-5v same-document=%v\n", link, ref.IsRelative(), page.IsSameDocument(ref))
+	}
+	// Output:
+	// #install                               relative=true  same-document=true
+	// intro.html#faq                         relative=true  same-document=true
+	// setup.html                             relative=true  same-document=false
+	// https://example.com/guide/intro.html   relative=false same-document=true
+}
+
+// ---------------------------------------------------------------------------
+// Percent-encoding (RFC 3986, Section 2)
+
+// Decoding a path segment by segment: a "%2F" is a '/' inside its segment's
+// data and never splits the path (RFC 3986, Section 7.3). Decode the whole
+// path at once and that distinction is lost.
+func ExampleURI_DecodedSegments() {
+	u := uri.MustParse("https://example.com/files/a%2Fb/caf%C3%A9%20menu.txt")
+	for seg, err := range u.DecodedSegments() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%q\n", seg)
+	}
+	// Output:
+	// "files"
+	// "a/b"
+	// "café menu.txt"
+}
+
+// Building a query from data: ComponentQueryValue encodes the '&', '=',
+// '+' and ';' that key=value queries use as delimiters, while
+// ComponentQuery encodes only what the query's grammar does not allow.
+func ExampleEncode() {
+	q := "q=" + uri.Encode("rock & roll=50%", uri.ComponentQueryValue) +
+		"&path=" + uri.Encode("/a b/", uri.ComponentQueryValue)
+	u := uri.MustParse("https://example.com/search?" + q)
+	fmt.Println(u)
+	fmt.Println(uri.Encode("rock & roll=50%", uri.ComponentQuery))
+	fmt.Println(uri.Encode("a/b c", uri.ComponentPathSegment))
+	fmt.Println(uri.Encode("a/b c", uri.ComponentPath))
+	// Output:
+	// https://example.com/search?q=rock%20%26%20roll%3D50%25&path=/a%20b/
+	// rock%20&%20roll=50%25
+	// a%2Fb%20c
+	// a/b%20c
+}
+
+// Decode reports a malformed triplet with the offset of the first bad
+// byte.
+func ExampleDecode() {
+	s, err := uri.Decode("caf%C3%A9%20au%20lait")
+	fmt.Printf("%q %v\n", s, err)
+	_, err = uri.Decode("100%")
+	fmt.Println(err)
+	// Output:
+	// "café au lait" <nil>
+	// uri: invalid percent-encoding at offset 4 in "100%": expected two hex digits after '%' (RFC 3986, Section 2.1)
+}
+
+// ---------------------------------------------------------------------------
+// Normalizing and comparing (RFC 3986, Section 6)
+
+// Comparing two URIs on each rung of the ladder of RFC 3986, Section 6.2.
+func ExampleEquivalent() {
+	a := uri.MustParse("HTTP://Example.COM:80/%7Euser/./docs")
+	b := uri.MustParse("http://example.com/~user/docs")
+	for _, l := range []uri.Level{uri.SimpleString, uri.SyntaxBased, uri.SchemeBased} {
+		fmt.Printf("%-12v %-5v %s\n", l, uri.Equivalent(a, b, l), a.Normalize(l))
+	}
+	// Output:
+	// SimpleString false HTTP://Example.COM:80/%7Euser/./docs
+	// SyntaxBased  false http://example.com:80/~user/docs
+	// SchemeBased  true  http://example.com/~user/docs
+}
+
+// The examples of RFC 3986, Section 6.2.2 and RFC 3986, Section 6.2.3, and what
+// normalization never does: decode a reserved character ("%2F"), or turn
+// a path into an authority ("foo:/..//bar" keeps a "/." guard). A
+// relative reference keeps its dot segments.
+func ExampleURI_Normalize() {
+	for _, s := range []string{
+		"eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+		"http://example.com:/",
+		"http://a/b/%2E%2E/c",
+		"http://a/b%2fc/%7e",
+		"foo:/..//bar",
+		"../a/./%41",
+		"mailto:Joe@Example.COM",
+	} {
+		u := uri.MustParse(s)
+		fmt.Printf("%-36s %-28s %s\n", s, u.Normalize(uri.SyntaxBased), u.Normalize(uri.SchemeBased))
+	}
+	// Output:
+	// eXAMPLE://a/./b/../b/%63/%7bfoo%7d   example://a/b/c/%7Bfoo%7D    example://a/b/c/%7Bfoo%7D
+	// http://example.com:/                 http://example.com:/         http://example.com/
+	// http://a/b/%2E%2E/c                  http://a/c                   http://a/c
+	// http://a/b%2fc/%7e                   http://a/b%2Fc/~             http://a/b%2Fc/~
+	// foo:/..//bar                         foo:/.//bar                  foo:/.//bar
+	// ../a/./%41                           ../a/./A                     ../a/./A
+	// mailto:Joe@Example.COM               mailto:Joe@Example.COM       mailto:Joe@example.com
+}
+
+// Deduplicating a list with Key: the key is the normalized text, equal for
+// two URIs exactly when they are equivalent.
+func ExampleURI_Key() {
+	seen := map[string]bool{}
+	for _, s := range []string{
+		"http://example.com",
+		"HTTP://EXAMPLE.COM/",
+		"http://example.com:80/",
+		"http://example.com/%7Efred",
+		"http://example.com/~fred",
+		"http://example.com/~fred?",
+		"http://example.com/a%2Fb",
+		"http://example.com/a/b",
+	} {
+		k := uri.MustParse(s).Key(uri.SchemeBased)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		fmt.Printf("%-28s %s\n", s, k)
+	}
+	// Output:
+	// http://example.com           http://example.com/
+	// http://example.com/%7Efred   http://example.com/~fred
+	// http://example.com/~fred?    http://example.com/~fred?
+	// http://example.com/a%2Fb     http://example.com/a%2Fb
+	// http://example.com/a/b       http://example.com/a/b
+}
+
+// Explain says why two URIs match, or where and why they do not: here,
+// why a cache keyed on one of them would miss the other.
+func ExampleExplain() {
+	fmt.Println(uri.Explain(uri.MustParse("HTTP://a/%7Euser"), uri.MustParse("http://a:80/~user")))
+	fmt.Println(uri.Explain(uri.MustParse("http://a/b%2Fc?"), uri.MustParse("http://A/b/c?")))
+	fmt.Println(uri.Explain(uri.MustParse("https://a/p#top"), uri.MustParse("https://a/p#end")))
+	// Output:
+	// equivalent at SchemeBased (RFC 3986, Section 6.2.3)
+	//   scheme "HTTP:" vs "http:": equal at SyntaxBased: scheme lowercased (RFC 3986, Section 6.2.2.1)
+	//   port "" vs ":80": equal at SchemeBased: default port dropped (RFC 3986, Section 6.2.3)
+	//   path "/%7Euser" vs "/~user": equal at SyntaxBased: percent-encoded unreserved characters decoded (RFC 3986, Section 6.2.2.2)
+	// not equivalent, even at SchemeBased (RFC 3986, Section 6.2.3): first difference in the path
+	//   host "//a" vs "//A": equal at SyntaxBased: host lowercased (RFC 3986, Section 6.2.2.1)
+	//   path "/b%2Fc" vs "/b/c": differ at byte 2: a percent-encoded reserved character ("%2F") is not the character itself ("/"), and normalization never decodes it (RFC 3986, Section 2.2)
+	// not equivalent, even at SchemeBased (RFC 3986, Section 6.2.3): first difference in the fragment
+	//   fragment "#top" vs "#end": differ at byte 1: only the fragment differs; to select a network action, such as a cache lookup, compare without fragments (RFC 3986, Section 6.1)
+}
+
+// A Normalizer with a rule for the application's own scheme, added to a
+// copy of the built-in rules.
+func ExampleNormalizer() {
+	rules := uri.DefaultSchemes()
+	rules["myapp"] = uri.SchemeRule{DefaultPort: 7777, EmptyPathIsRoot: true}
+	n := uri.Normalizer{Schemes: rules}
+
+	u := uri.MustParse("MyApp://Host:7777")
+	fmt.Println(u.Normalize(uri.SchemeBased)) // the built-in rules know nothing of myapp
+	fmt.Println(n.Normalize(u, uri.SchemeBased))
+	fmt.Println(n.Equivalent(u, uri.MustParse("myapp://host/"), uri.SchemeBased))
+	// Output:
+	// myapp://host:7777
+	// myapp://host/
+	// true
+}
+
+// ---------------------------------------------------------------------------
+// Building URIs from data
+
 // Build a URI from data. Each With method percent-encodes its input for its
 // component, so the result is always valid: a '/' inside a path segment
 // stays data, and '&' or '=' inside a query value cannot split it.
@@ -248,6 +558,9 @@ func ExampleURI_WithoutQueryParam() {
 	// Output:
 	// https://example.com/a?id=7
 }
+
+// ---------------------------------------------------------------------------
+// Working with the rest of Go
 
 // URIs travel through JSON as strings. Decoding validates, so a struct
 // with a uri.URI field cannot hold an invalid one.
@@ -322,18 +635,4 @@ func ExampleURI_LogValue() {
 	// Output:
 	// level=INFO msg=cloning repo=https://deploy:xxxxx@git.example.com/repo.git
 	// https://deploy:xxxxx@git.example.com/repo.git
-}
-
-// Ask what kind of reference a link is before following it.
-func ExampleURI_IsSameDocument() {
-	page := uri.MustParse("https://example.com/guide/intro.html")
-	for _, link := range []string{"#install", "intro.html#faq", "setup.html", "https://example.com/guide/intro.html"} {
-		ref := uri.MustParse(link)
-		fmt.Printf("%-38s relative=%-5v same-document=%v\n", link, ref.IsRelative(), page.IsSameDocument(ref))
-	}
-	// Output:
-	// #install                               relative=true  same-document=true
-	// intro.html#faq                         relative=true  same-document=true
-	// setup.html                             relative=true  same-document=false
-	// https://example.com/guide/intro.html   relative=false same-document=true
 }
