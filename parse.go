@@ -400,11 +400,25 @@ func port(s string, i int, u *URI) (int, fault) {
 }
 
 // ipLiteral parses the IP-literal that starts at offset i (s[i] == '[') and
-// an optional port after it:
-//
-//	IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
+// an optional port after it, as the end of an authority.
 func ipLiteral(s string, i int, u *URI) (int, fault) {
 	start := i
+	i, f := ipLiteralHost(s, i)
+	if f.err != nil {
+		return i, f
+	}
+	u.Host = s[start:i]
+	if i < len(s) && s[i] == ':' {
+		return port(s, i+1, u)
+	}
+	return endOfAuthority(s, i, ErrHost, "':' port, or end of authority ('/', '?', '#') after ']'")
+}
+
+// ipLiteralHost parses the rule below from offset i (s[i] == '[') and
+// returns the offset just past its ']':
+//
+//	IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
+func ipLiteralHost(s string, i int) (int, fault) {
 	i++
 	var f fault
 	if i < len(s) && (s[i] == 'v' || s[i] == 'V') {
@@ -418,10 +432,5 @@ func ipLiteral(s string, i int, u *URI) (int, fault) {
 	if i >= len(s) || s[i] != ']' {
 		return i, fault{ErrHost, "']' to close the IP-literal"}
 	}
-	i++
-	u.Host = s[start:i]
-	if i < len(s) && s[i] == ':' {
-		return port(s, i+1, u)
-	}
-	return endOfAuthority(s, i, ErrHost, "':' port, or end of authority ('/', '?', '#') after ']'")
+	return i + 1, noFault
 }

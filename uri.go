@@ -166,12 +166,11 @@ func (u URI) check(s string) (int, fault) {
 			i += len(u.Userinfo) + 1
 		}
 		if strings.HasPrefix(u.Host, "[") {
-			var v URI
-			if j, f := ipLiteral(s[:i+len(u.Host)], i, &v); f.err != nil {
+			end := i + len(u.Host)
+			if j, f := ipLiteralHost(s[:end], i); f.err != nil {
 				return j, f
-			}
-			if v.Host != u.Host {
-				return i + len(v.Host), fault{ErrHost, "end of the host after ']' (RFC 3986, Section 3.2.2)"}
+			} else if j != end {
+				return j, fault{ErrHost, "end of the host after ']' (RFC 3986, Section 3.2.2)"}
 			}
 		} else if j, f := within(i, i+len(u.Host), cRegName, ErrHost, "reg-name character (RFC 3986, Section 3.2.2)"); f.err != nil {
 			return j, f

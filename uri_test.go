@@ -556,6 +556,9 @@ func TestValidateHandBuilt(t *testing.T) {
 		{URI{Scheme: "s", Fragment: "f"}, ErrFragment},
 		{URI{Scheme: "s", Fragment: "f#", HasFragment: true}, ErrFragment},
 		{URI{Scheme: "s", Path: "/a b"}, ErrPath},
+		{URI{Scheme: "s", HasAuthority: true, Host: "[::]:1"}, ErrHost}, // found by FuzzHandBuilt: the port is in Host
+		{URI{Scheme: "s", HasAuthority: true, Host: "[::]x"}, ErrHost},
+		{URI{Scheme: "s", HasAuthority: true, Host: "[::1"}, ErrHost},
 	}
 	for _, tt := range tests {
 		err := tt.u.Validate()
