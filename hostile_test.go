@@ -1,0 +1,217 @@
+package uri
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Hostile input: every entry point must take time linear in the input and
+// memory bounded by a small constant times it, on adversarial shapes as
+// well as on ordinary URLs.
+//
+// The shapes are built as URI values, field by field, so that shapes the
+// grammar rejects (a host of a million colons in brackets) still reach the
+// methods of URI; Parse and Valid get their text. BenchmarkHostile times
+// every entry point on every shape at 10 KB, 100 KB and 1 MB: each tenfold
+// input should cost about ten times as much. TestHostileMemory checks the
+// allocations, which, unlike time, can be counted exactly in a test: the
+// number of allocations must not grow with the input, and the bytes
+// allocated must stay below a small multiple of it. Speed is measured by
+// the benchmarks only, never by a timed test.
+
+// hostileShape builds a URI of about n bytes of one adversarial shape.
+type hostileShape struct {
+	name string
+	make func(n int) URI
+}
+
+// rep repeats unit to about n bytes.
+func rep(unit string, n int) string { return strings.Repeat(unit, max(n/len(unit), 1)) }
+
+func httpURI(host, path string) URI {
+	return URI{Scheme: "http", HasAuthority: true, Host: host, Path: path}
+}
+
+var hostileShapes = []hostileShape{
+	// "%41%41...": a million triplets, which Normalize decodes.
+	{"pct", func(n int) URI { return httpURI("h", "/"+rep("%41", n)) }},
+	// "////...": a million empty segments.
+	{"slashes", func(n int) URI { return httpURI("h", rep("/", n)) }},
+	// "/../../..": a million ".." segments climbing above the root.
+	{"dotdot", func(n int) URI { return httpURI("h", rep("/..", n)) }},
+	// "/a/../a/..": segments pushed and popped.
+	{"a-dotdot", func(n int) URI { return httpURI("h", "/"+rep("a/../", n)) }},
+	// "1.1.1.1...": a host of dots and digits, a long would-be IPv4.
+	{"dots-host", func(n int) URI { return httpURI(rep("1.", n)+"1", "/") }},
+	// "00000...01": one long octal part for inet_aton and WHATWG.
+	{"zeros-host", func(n int) URI { return httpURI(rep("0", n)+"1", "/") }},
+	// "%41%41...": a percent-encoded host, decoded by Normalize and Check.
+	{"pct-host", func(n int) URI { return httpURI(rep("%41", n), "/") }},
+	// "[1:1:1:...]": an IPv6-looking literal with too many pieces.
+	{"ipv6-pieces", func(n int) URI { return httpURI("["+rep("1:", n)+"1]", "/") }},
+	// "[::::...]": an IPv6-looking literal of colons.
+	{"ipv6-colons", func(n int) URI { return httpURI("["+rep(":", n)+"]", "/") }},
+	// "a.b:c.d:...": a long userinfo with labels and colons.
+	{"userinfo", func(n int) URI {
+		u := httpURI("h", "/")
+		u.Userinfo, u.HasUserinfo = rep("a.b:", n), true
+		return u
+	}},
+	// "http://h:1111...": a port of a million digits.
+	{"port", func(n int) URI {
+		u := httpURI("h", "/")
+		u.Port, u.HasPort = rep("1", n), true
+		return u
+	}},
+	// "?a=%41&a=%41...": a long query.
+	{"query", func(n int) URI {
+		u := httpURI("h", "/")
+		u.Query, u.HasQuery = rep("a=%41&", n), true
+		return u
+	}},
+	// "/%2e%2e/%2e%2e...": a finding in every segment, for Check, and
+	// dot segments that only appear after decoding, for Normalize.
+	{"encoded-dots", func(n int) URI { return httpURI("h", rep("/%2e%2e", n)) }},
+	// "%C0%AE%C0%AE...": overlong UTF-8 throughout.
+	{"overlong", func(n int) URI { return httpURI("h", "/"+rep("%C0%AE", n)) }},
+}
+
+var hostileSizes = []int{10_000, 100_000, 1_000_000}
+
+// hostileEntry is one entry point of the package, run on one input.
+type hostileEntry struct {
+	name string
+	run  func(u URI, s string)
+}
+
+var (
+	hostileBase = MustParse("http://a/b/c/d;p?q")
+	hostileRef  = MustParse("../g?y#s")
+
+	sinkFindings []Finding
+	sinkBool     bool
+	sinkErr      error
+)
+
+var hostileEntries = []hostileEntry{
+	{"Parse", func(u URI, s string) {
+		sinkURI, sinkErr = Parse(s)
+		if sinkErr != nil {
+			sinkString = sinkErr.Error()
+		}
+	}},
+	{"Valid", func(u URI, s string) { sinkBool = Valid(s) }},
+	{"String", func(u URI, s string) { sinkString = u.String() }},
+	{"Validate", func(u URI, s string) {
+		if sinkErr = u.Validate(); sinkErr != nil {
+			sinkString = sinkErr.Error()
+		}
+	}},
+	{"Check", func(u URI, s string) { sinkFindings = u.Check() }},
+	{"Decode", func(u URI, s string) { sinkString, sinkErr = Decode(s) }},
+	{"RemoveDotSegments", func(u URI, s string) { sinkString = RemoveDotSegments(u.Path) }},
+	{"Resolve", func(u URI, s string) { sinkURI = hostileBase.Resolve(u) }},
+	{"ResolveAsBase", func(u URI, s string) { sinkURI = u.Resolve(hostileRef) }},
+	{"Normalize", func(u URI, s string) { sinkURI = u.Normalize(SchemeBased) }},
+	{"Key", func(u URI, s string) { sinkString = u.Key(SchemeBased) }},
+	{"Relativize", func(u URI, s string) { sinkURI, sinkBool = hostileSibling(u).Relativize(u) }},
+	{"RelativizeAsBase", func(u URI, s string) { sinkURI, sinkBool = u.Relativize(hostileSibling(u)) }},
+}
+
+// hostileSibling is u with a short path and no query or fragment, so that
+// Relativize between the two has to compare the paths.
+func hostileSibling(u URI) URI {
+	u.Path, u.Query, u.HasQuery, u.Fragment, u.HasFragment = "/a/b/c", "", false, "", false
+	return u
+}
+
+// hostileBytesPerByte bounds the bytes an entry point allocates per byte
+// of input, beyond a constant 64 KB. Relativize builds and resolves
+// several candidate references, each about as long as the input; against
+// a base of a million empty segments the answer itself is a million
+// "../", three bytes per byte of input, before it is checked by resolving.
+var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12}
+
+func sizeName(n int) string {
+	switch {
+	case n >= 1_000_000:
+		return strconv.Itoa(n/1_000_000) + "MB"
+	case n >= 1000:
+		return strconv.Itoa(n/1000) + "KB"
+	}
+	return strconv.Itoa(n) + "B"
+}
+
+// BenchmarkHostile times every entry point on every shape at every size,
+// as BenchmarkHostile/<entry>/<shape>/<size>. Run it with a short
+// -benchtime; compare each size with the next for the tenfold ratio.
+func BenchmarkHostile(b *testing.B) {
+	for _, e := range hostileEntries {
+		b.Run(e.name, func(b *testing.B) {
+			for _, sh := range hostileShapes {
+				b.Run(sh.name, func(b *testing.B) {
+					for _, n := range hostileSizes {
+						u := sh.make(n)
+						s := u.String()
+						b.Run(sizeName(n), func(b *testing.B) {
+							b.SetBytes(int64(len(s)))
+							b.ReportAllocs()
+							for b.Loop() {
+								e.run(u, s)
+							}
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// allocated returns the allocations and the bytes that one call of f
+// makes, the smaller of two measurements.
+func allocated(f func()) (allocs float64, bytes uint64) {
+	allocs = testing.AllocsPerRun(2, f)
+	var m0, m1 runtime.MemStats
+	bytes = ^uint64(0)
+	for range 2 {
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		bytes = min(bytes, m1.TotalAlloc-m0.TotalAlloc)
+	}
+	return allocs, bytes
+}
+
+// TestHostileMemory checks, for every entry point and shape, that the
+// number of allocations at 1 MB is no more than at 10 KB (plus a slack of
+// two, for buffers that grow once more), and that the bytes allocated stay
+// within hostileBytesPerByte times the input (4 unless listed there) plus
+// 64 KB.
+func TestHostileMemory(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	if testing.Short() {
+		t.Skip("1 MB inputs; skipped in -short mode")
+	}
+	small, large := hostileSizes[0], hostileSizes[len(hostileSizes)-1]
+	for _, e := range hostileEntries {
+		for _, sh := range hostileShapes {
+			us, ul := sh.make(small), sh.make(large)
+			ss, sl := us.String(), ul.String()
+			a0, _ := allocated(func() { e.run(us, ss) })
+			a1, b1 := allocated(func() { e.run(ul, sl) })
+			perByte := hostileBytesPerByte[e.name]
+			if perByte == 0 {
+				perByte = 4
+			}
+			limit := uint64(perByte*len(sl) + 64<<10)
+			if a1 > a0+2 || b1 > limit {
+				t.Errorf("%s on %s: %v allocations at %s, %v at %s; %d bytes at %s (limit %d)",
+					e.name, sh.name, a0, sizeName(small), a1, sizeName(large), b1, sizeName(large), limit)
+			}
+		}
+	}
+}

@@ -1,0 +1,1117 @@
+package uri
+
+import (
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Security considerations, RFC 3986, Section 7.
+//
+// Parse accepts exactly the grammar and never decodes, so it cannot be
+// tricked by what a URI means after decoding; but the software behind it
+// can. Check reads a valid URI the way the usual back ends, resolvers and
+// readers do and reports, with a byte offset, what they may read
+// differently from what the grammar says:
+//
+//   - ports that point a request at another protocol (RFC 3986, Section 7.2);
+//   - percent-encoded octets that change meaning when a back end decodes
+//     them (RFC 3986, Section 7.3);
+//   - rare IPv4 forms (RFC 3986, Section 7.4);
+//   - passwords (RFC 3986, Section 7.5);
+//   - misleading userinfo (RFC 3986, Section 7.6).
+//
+// Every check is precise: it fires on a fact about the text, not on a
+// guess, so that a clean URI gives no finding. The checks are independent
+// of one another, look at one component each, and run in time linear in
+// the length of the URI.
+
+// FindingKind names one check of URI.Check. Each kind cites the part of
+// RFC 3986, Section 7 that it implements; see FindingKind.Section.
+type FindingKind uint8
+
+// The checks of URI.Check, in the order of the parts of
+// RFC 3986, Section 7 that motivate them.
+const (
+	// BadPort: the port of an http, https, ws or wss URI is on the "bad
+	// ports" list of the Fetch Standard (https://fetch.spec.whatwg.org/#port-blocking,
+	// as of August 2025: 0, 1, 7, 9, ... 25, ... 6667, ... 10080), the
+	// well-known ports of protocols that a request from a browser must not
+	// reach, since an HTTP request sent there can drive that other protocol
+	// (RFC 3986, Section 7.2). Browsers refuse these ports. The scheme's
+	// own default port is never reported.
+	BadPort FindingKind = iota + 1
+
+	// PortOutOfRange: the port's digits name a number above 65535, which
+	// no TCP or UDP port has. Software that wraps or truncates the number
+	// connects to another port than the one written (RFC 3986, Section 7.2);
+	// the message says which one, modulo 65536.
+	PortOutOfRange
+
+	// EncodedControl: a percent-encoded control character (%01-%1F, %7F)
+	// in any component. Decoded, CR and LF end a line in line-based
+	// protocols (HTTP headers, SMTP, FTP, Telnet), which lets the URI inject
+	// a command or a header; RFC 3986, Section 7.2 says such octets must
+	// not be decoded before they are sent. %00 is reported as EncodedNUL.
+	EncodedControl
+
+	// EncodedNUL: a percent-encoded NUL octet, "%00", in any component.
+	// C strings and many file system calls end at NUL, so a back end that
+	// decodes it may check one name and open another; RFC 3986, Section 7.3
+	// says it should be rejected unless the component is meant to carry raw
+	// data.
+	EncodedNUL
+
+	// EncodedSlash: "%2F" ('/') or "%5C" ('\') inside a path segment. It is
+	// data, not a separator (RFC 3986, Section 2.2), but a back end that
+	// decodes the path before it splits it, or a file system that reads
+	// '\' as a separator, sees more segments than the URI has
+	// (RFC 3986, Section 7.3).
+	EncodedSlash
+
+	// EncodedDotSegment: a path segment that is not a dot segment as
+	// written, but is one after decoding: "%2e", "%2E%2E", ".%2e", "%2e.",
+	// or a segment with an encoded separator around dots such as
+	// "..%2F" or "%2e%2e%5C". RFC 3986, Section 5.2.4 removes only literal
+	// dot segments, so these survive resolution and normalization of the
+	// raw text and reach a back end that may decode them into a ".." that
+	// climbs out of a directory (RFC 3986, Section 7.3).
+	EncodedDotSegment
+
+	// DoubleEncoding: a "%25" in the path followed by two octets that are
+	// hex digits once decoded, as in "%252e" or "%25%32%66": the text
+	// decodes to a new pct-encoded triplet, so a back end that decodes
+	// twice (one layer in a proxy, one in the application) sees a
+	// different path than one that decodes once: RFC 3986, Section 2.4 says
+	// never to decode twice, and RFC 3986, Section 7.3 why.
+	DoubleEncoding
+
+	// OverlongUTF8: percent-encoded octets in any component that form an
+	// overlong UTF-8 sequence, such as "%C0%AE" for '.' or "%E0%80%AF" for
+	// '/'. They are invalid UTF-8, but lenient decoders read them as the
+	// ASCII character, past filters that looked for it: the classic
+	// directory traversal of the early 2000s (RFC 3986, Section 7.3). The
+	// message names the character a lenient decoder reads.
+	OverlongUTF8
+
+	// InvalidUTF8: percent-encoded octets in the host or the path that are
+	// not UTF-8 (other than overlong forms, reported as OverlongUTF8): a
+	// stray continuation octet, a truncated sequence, a surrogate, a code
+	// point above U+10FFFF. RFC 3986, Section 2.5 and Section 3.2.2 ask for
+	// UTF-8; decoders disagree on what other octets mean, so a check in one
+	// and a use in another may see different names (RFC 3986, Section 7.3).
+	// Queries and fragments are not checked, since legacy forms often
+	// encode other charsets there.
+	InvalidUTF8
+
+	// EncodedHost: a reg-name host with percent-encoded octets. A resolver
+	// decodes them before looking the name up, so a filter that compares
+	// the raw text ("evil.example" against "%65vil.example") sees a
+	// different host than the connection does; security checks belong
+	// after decoding (RFC 3986, Section 7.3). The message shows the
+	// decoded name.
+	EncodedHost
+
+	// DeviceName: a path segment that, decoded, names a Windows device
+	// (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, CONIN$, CONOUT$), with any
+	// extension and in any case, such as "aux" or "Con.txt". Merely opening
+	// such a name on a Windows file system reaches the device instead of a
+	// file, which RFC 3986, Section 7.3 names as a denial-of-service risk.
+	DeviceName
+
+	// NonstandardIPv4: a reg-name host that is not an IPv4address of
+	// RFC 3986, Section 3.2.2 but that inet_aton() or a WHATWG URL parser reads
+	// as an IPv4 address: fewer than four parts, octal or hexadecimal
+	// parts, leading zeros ("0x7f.1", "017700000001", "2130706433",
+	// "127.1", "0177.0.0.1"), a trailing dot ("127.0.0.1."), percent-encoded
+	// digits, fullwidth digits. A filter that matches the host's text
+	// misses the address it reaches; compare addresses numerically
+	// (RFC 3986, Section 7.4). Finding.Addr holds the address.
+	//
+	// inet_aton() is read as glibc implements it: one to four parts
+	// separated by '.', each a C integer constant (decimal, octal after a
+	// leading "0", hexadecimal after "0x" or "0X"), the last part filling
+	// the bytes the others leave, any part too large rejected; trailing
+	// whitespace (a decoded "%20") ends the address. The WHATWG URL
+	// Standard's IPv4 parser also allows one trailing dot and an empty
+	// hexadecimal part ("0x"), and runs after percent-decoding and UTS #46
+	// mapping; of that mapping Check applies the part that yields IPv4
+	// characters from common text: fullwidth digits, fullwidth "x" and
+	// "a"-"f", and the ideographic and fullwidth full stops.
+	NonstandardIPv4
+
+	// IPv4InIPv6: an IPv6 literal that embeds an IPv4 address that
+	// dual-stack systems or translators reach, so a filter on IPv4
+	// addresses misses it: IPv4-mapped ("[::ffff:127.0.0.1]",
+	// RFC 4291, Section 2.5.5.2), IPv4-compatible ("[::127.0.0.1]",
+	// deprecated by RFC 4291, Section 2.5.5.1; "::" and "::1" excepted) and
+	// the NAT64 well-known prefix ("[64:ff9b::7f00:1]",
+	// RFC 6052, Section 2.1).
+	// Finding.Addr holds the IPv4 address (RFC 3986, Section 7.4).
+	IPv4InIPv6
+
+	// FutureIP: an IPvFuture literal host such as "[v1.x]". No version is
+	// defined and no resolver implements one, so each piece of software
+	// that meets it does something of its own (RFC 3986, Section 7.4 warns
+	// about formats that depend on the platform).
+	FutureIP
+
+	// Password: the userinfo has a non-empty password after its first
+	// ':'. The "user:password" form is deprecated (RFC 3986, Section 3.2.1),
+	// and a URI is shown, logged, cached and sent in Referer headers as it
+	// is, so the password leaks (RFC 3986, Section 7.5). An empty password
+	// ("user:@") is not reported: RFC 3986, Section 3.2.1 reads it as "no
+	// password". The message never contains the password; URI.Redacted
+	// masks it for display.
+	Password
+
+	// DeceptiveUserinfo: the user name in the userinfo, decoded, looks
+	// like a host name: it has labels separated by '.', such as
+	// "cnn.example.com&story=breaking" in
+	// "http://cnn.example.com&story=breaking@10.0.0.1/". Readers take it
+	// for the host, which it is not (RFC 3986, Section 7.6). A plain name,
+	// as in "http://user@example.com/", is not reported.
+	DeceptiveUserinfo
+
+	numFindingKinds = iota + 1 // one more than the last kind
+)
+
+var findingKindNames = [numFindingKinds]string{
+	BadPort:           "BadPort",
+	PortOutOfRange:    "PortOutOfRange",
+	EncodedControl:    "EncodedControl",
+	EncodedNUL:        "EncodedNUL",
+	EncodedSlash:      "EncodedSlash",
+	EncodedDotSegment: "EncodedDotSegment",
+	DoubleEncoding:    "DoubleEncoding",
+	OverlongUTF8:      "OverlongUTF8",
+	InvalidUTF8:       "InvalidUTF8",
+	EncodedHost:       "EncodedHost",
+	DeviceName:        "DeviceName",
+	NonstandardIPv4:   "NonstandardIPv4",
+	IPv4InIPv6:        "IPv4InIPv6",
+	FutureIP:          "FutureIP",
+	Password:          "Password",
+	DeceptiveUserinfo: "DeceptiveUserinfo",
+}
+
+var findingKindSections = [numFindingKinds]string{
+	BadPort:           "7.2",
+	PortOutOfRange:    "7.2",
+	EncodedControl:    "7.2",
+	EncodedNUL:        "7.3",
+	EncodedSlash:      "7.3",
+	EncodedDotSegment: "7.3",
+	DoubleEncoding:    "7.3",
+	OverlongUTF8:      "7.3",
+	InvalidUTF8:       "7.3",
+	EncodedHost:       "7.3",
+	DeviceName:        "7.3",
+	NonstandardIPv4:   "7.4",
+	IPv4InIPv6:        "7.4",
+	FutureIP:          "7.4",
+	Password:          "7.5",
+	DeceptiveUserinfo: "7.6",
+}
+
+func (k FindingKind) valid() bool { return k >= BadPort && k < numFindingKinds }
+
+// String returns the name of the constant, such as "NonstandardIPv4".
+func (k FindingKind) String() string {
+	if k.valid() {
+		return findingKindNames[k]
+	}
+	return "FindingKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Section returns the part of RFC 3986 that motivates the check, in the
+// form "RFC 3986, Section 7.4", or "" for a value that is not one of the
+// constants.
+func (k FindingKind) Section() string {
+	if k.valid() {
+		return "RFC 3986, Section " + findingKindSections[k]
+	}
+	return ""
+}
+
+// Finding is one problem that URI.Check found (RFC 3986, Section 7).
+//
+// Component is "userinfo", "host", "port", "path", "query" or "fragment",
+// the words the error sentinels use ("uri: invalid port") and that
+// Difference.Component uses; the Component type is not used because it
+// names encoding sets, not the parts of a URI, and has no port.
+//
+// Offset is a byte offset into u.String(), the text of the URI that was
+// checked, so that a user interface can put a caret under it: the
+// pct-encoded triplet at fault, the first byte of the password, or the
+// first byte of the host, port, segment or userinfo the finding is about.
+type Finding struct {
+	Kind      FindingKind
+	Component string
+	Offset    int
+	// Addr is, for NonstandardIPv4 and IPv4InIPv6, the IPv4 address the
+	// host reaches; the zero netip.Addr for every other kind.
+	Addr netip.Addr
+	// Message says in one sentence, without a final period, what was
+	// found and why it matters. It quotes the URI's text where that helps,
+	// shortened when long, and never quotes a password.
+	Message string
+}
+
+// String formats the finding on one line, as
+//
+//	NonstandardIPv4 in host at offset 7: ...
+func (f Finding) String() string {
+	return f.Kind.String() + " in " + f.Component + " at offset " + strconv.Itoa(f.Offset) + ": " + f.Message
+}
+
+// Check vets u against the security considerations of
+// RFC 3986, Section 7 and returns what it finds, one Finding per kind of
+// problem and component, at the first place the problem occurs; the
+// message says how many more there are. Findings are ordered by Offset, then by Kind. See
+// the FindingKind constants for the checks and what each means.
+//
+// Check returns nil when it finds nothing, without allocating. It is
+// meant for valid URIs, such as those Parse returns, but accepts any
+// value: it never panics, it reads each field only where String writes it
+// (a Userinfo without HasUserinfo is not read), and its offsets always
+// point into u.String(). It runs in time linear in the length of
+// u.String() and allocates only for what it reports, at most one Finding
+// per kind and component.
+//
+// Check judges the text alone. It does not resolve names, does not know
+// which host an application trusts, and does not decide which findings
+// matter to it: a crawler may ignore DeviceName, a proxy in front of a
+// Windows server should not.
+func (u URI) Check() []Finding {
+	var c checker
+	i := 0
+	if u.Scheme != "" {
+		i = len(u.Scheme) + 1
+	}
+	if u.HasAuthority {
+		i += 2
+		if u.HasUserinfo {
+			c.userinfo(u, i)
+			i += len(u.Userinfo) + 1
+		}
+		c.host(u, i)
+		i += len(u.Host)
+		if u.HasPort {
+			c.port(u, i+1)
+			i += len(u.Port) + 1
+		}
+	}
+	c.path(u.Path, i)
+	i += len(u.Path)
+	if u.HasQuery {
+		c.begin("query")
+		c.octets(u.Query, i+1, false, false)
+		c.flush()
+		i += len(u.Query) + 1
+	}
+	if u.HasFragment {
+		c.begin("fragment")
+		c.octets(u.Fragment, i+1, false, false)
+		c.flush()
+	}
+	if len(c.out) > 1 {
+		slices.SortStableFunc(c.out, func(a, b Finding) int {
+			if a.Offset != b.Offset {
+				return a.Offset - b.Offset
+			}
+			return int(a.Kind) - int(b.Kind)
+		})
+	}
+	return c.out
+}
+
+// hit records the occurrences of one kind of finding in the component
+// being checked: how many, and the first one.
+type hit struct {
+	n    int    // occurrences
+	off  int    // offset of the first, in the URI's text
+	text string // the first occurrence's text: a triplet, a segment, ...
+	r    rune   // the decoded octet, or for OverlongUTF8 what a lenient decoder reads
+}
+
+// checker collects findings component by component: hits of the current
+// component are merged per kind, and flush turns them into Findings.
+type checker struct {
+	comp string
+	hits [numFindingKinds]hit
+	set  uint32 // bit k: hits[k] is in use
+	out  []Finding
+}
+
+func (c *checker) begin(comp string) { c.comp = comp }
+
+// add records one occurrence of kind k at offset off.
+func (c *checker) add(k FindingKind, off int, text string, r rune) {
+	h := &c.hits[k]
+	if c.set&(1<<k) == 0 {
+		c.set |= 1 << k
+		*h = hit{off: off, text: text, r: r}
+	}
+	h.n++
+}
+
+// flush turns the hits of the current component into findings.
+func (c *checker) flush() {
+	for k := FindingKind(1); c.set != 0 && k < numFindingKinds; k++ {
+		if c.set&(1<<k) == 0 {
+			continue
+		}
+		h := c.hits[k]
+		msg := describe(k, h)
+		if h.n > 1 {
+			msg += " (the first of " + strconv.Itoa(h.n) + ")"
+		}
+		c.report(k, h.off, netip.Addr{}, msg)
+	}
+	c.set = 0
+}
+
+// report appends one finding in the current component.
+func (c *checker) report(k FindingKind, off int, addr netip.Addr, msg string) {
+	if c.out == nil {
+		c.out = make([]Finding, 0, 4)
+	}
+	c.out = append(c.out, Finding{Kind: k, Component: c.comp, Offset: off, Addr: addr, Message: msg})
+}
+
+// describe writes the message of a merged finding. A hit without text
+// lies in a password, which messages never quote.
+func describe(k FindingKind, h hit) string {
+	if h.text == "" {
+		switch k {
+		case EncodedNUL:
+			return "the password holds a pct-encoded NUL octet, which ends a C string"
+		case EncodedControl:
+			return "the password holds a pct-encoded control character, which a back end that decodes it may act on"
+		case OverlongUTF8:
+			return "the password holds an overlong UTF-8 sequence, invalid UTF-8 that a lenient decoder reads as an ASCII character"
+		}
+	}
+	q := excerpt(h.text)
+	switch k {
+	case EncodedNUL:
+		return q + " encodes a NUL octet, which ends a C string: a back end that decodes it may check one name and use another"
+	case EncodedControl:
+		if b := byte(h.r); b == '\r' || b == '\n' {
+			return q + " encodes a line break (" + controlName(b) + "): decoded, it can end a protocol line early and inject a header or a command"
+		}
+		return q + " encodes the control character " + controlName(byte(h.r)) + ", which a back end that decodes it may act on"
+	case EncodedSlash:
+		if h.r == '\\' {
+			return q + " encodes '\\' inside a path segment: it is data here, but Windows file systems and some servers read it as a separator"
+		}
+		return q + " encodes '/' inside a path segment: it is data here, but a back end that decodes the path before splitting it sees another segment"
+	case EncodedDotSegment:
+		return "the segment " + q + " is a dot segment once decoded: resolution leaves it in place, but a back end that decodes it may climb out of the directory"
+	case DoubleEncoding:
+		return q + " decodes to another pct-encoded triplet: a back end that decodes twice sees a different path than one that decodes once"
+	case OverlongUTF8:
+		return q + " is an overlong UTF-8 encoding of " + strconv.QuoteRune(h.r) + ": it is invalid UTF-8, but a lenient decoder reads it as that character"
+	case InvalidUTF8:
+		return q + " is not valid UTF-8, so decoders disagree on what it means"
+	case DeviceName:
+		return "the segment " + q + " names a Windows device: opening it on a Windows file system reaches the device, not a file"
+	}
+	return k.String() + " at " + q
+}
+
+// controlName names control octet b: "CR", "LF", "TAB", or "U+0007".
+func controlName(b byte) string {
+	switch b {
+	case '\r':
+		return "CR"
+	case '\n':
+		return "LF"
+	case '\t':
+		return "TAB"
+	}
+	return "U+00" + string(upperHex[b>>4]) + string(upperHex[b&15])
+}
+
+// maxExcerpt is how many bytes of a URI's text a message quotes.
+const maxExcerpt = 48
+
+// excerpt quotes s for a message, shortened to maxExcerpt bytes.
+func excerpt(s string) string {
+	if len(s) > maxExcerpt {
+		return strconv.Quote(s[:maxExcerpt]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// ---------------------------------------------------------------------------
+// Octets
+
+// octetAt returns the octet at offset i of s, decoding a pct-encoded
+// triplet (RFC 3986, Section 2.1), the offset after it, and whether it was
+// encoded. A '%' that does not start a triplet, which only a hand-built
+// URI can hold, stands for itself.
+func octetAt(s string, i int) (b byte, next int, encoded bool) {
+	if s[i] == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex) {
+		return unhex(s[i+1])<<4 | unhex(s[i+2]), i + 3, true
+	}
+	return s[i], i + 1, false
+}
+
+// octets checks the encoded octets of one component, s, that starts at
+// offset base of the URI's text: NUL and control octets in every
+// component, and UTF-8; invalid UTF-8 is reported only when strict is
+// set (host and path), overlong forms always. When secret is set, s is a
+// password: its hits keep none of its text, and a kind already found
+// before it, in the user name, is not counted again, so that nothing said
+// about the user name depends on the password.
+func (c *checker) octets(s string, base int, strict, secret bool) {
+	before := c.set
+	add := func(k FindingKind, i, j int, r rune) {
+		switch {
+		case !secret:
+			c.add(k, base+i, s[i:j], r)
+		case before&(1<<k) == 0:
+			c.add(k, base+i, "", 0)
+		}
+	}
+	for i := 0; i < len(s); {
+		if s[i] != '%' && s[i] < 0x80 {
+			i++
+			continue
+		}
+		b, next, encoded := octetAt(s, i)
+		switch {
+		case b >= 0x80:
+			n, r, kind := utf8At(s, i)
+			if kind == OverlongUTF8 || (kind == InvalidUTF8 && strict) {
+				add(kind, i, n, r)
+			}
+			next = n
+		case !encoded:
+		case b == 0:
+			add(EncodedNUL, i, next, 0)
+		case b < 0x20 || b == 0x7f:
+			add(EncodedControl, i, next, rune(b))
+		}
+		i = next
+	}
+}
+
+// utf8At reads the UTF-8 sequence whose first octet, decoded, is at
+// offset i of s and is at least 0x80, and returns the offset after it and
+// 0 if it is valid; else the offset after its maximal invalid prefix and
+// InvalidUTF8, or, for an overlong form, the offset after it, the rune a
+// lenient decoder reads and OverlongUTF8 (RFC 3629, Section 3 lists the
+// valid sequences).
+func utf8At(s string, i int) (next int, r rune, kind FindingKind) {
+	b0, j, _ := octetAt(s, i)
+	// need is the number of continuation octets; lo and hi bound the
+	// first of them for a valid sequence, overlong marks leads whose
+	// low second octets make an overlong form.
+	var need int
+	lo, hi := byte(0x80), byte(0xBF)
+	overlong := false
+	switch {
+	case b0 < 0xC0:
+		return j, 0, InvalidUTF8 // a stray continuation octet
+	case b0 < 0xC2:
+		need, overlong = 1, true
+	case b0 < 0xE0:
+		need = 1
+	case b0 == 0xE0:
+		need, lo, overlong = 2, 0xA0, true
+	case b0 == 0xED:
+		need, hi = 2, 0x9F // no surrogates
+	case b0 < 0xF0:
+		need = 2
+	case b0 == 0xF0:
+		need, lo, overlong = 3, 0x90, true
+	case b0 < 0xF4:
+		need = 3
+	case b0 == 0xF4:
+		need, hi = 3, 0x8F // nothing above U+10FFFF
+	default:
+		return j, 0, InvalidUTF8
+	}
+	r = rune(b0) & (0x3F >> need)
+	short := false // the sequence is overlong
+	for k := 0; k < need; k++ {
+		if j >= len(s) {
+			return j, 0, InvalidUTF8
+		}
+		b, n, _ := octetAt(s, j)
+		if b < 0x80 || b > 0xBF {
+			return j, 0, InvalidUTF8
+		}
+		if k == 0 && (b < lo || b > hi) {
+			if !overlong || b >= lo {
+				return j, 0, InvalidUTF8
+			}
+			short = true
+		}
+		if need == 1 && overlong {
+			short = true
+		}
+		r = r<<6 | rune(b&0x3F)
+		j = n
+	}
+	if short {
+		return j, r, OverlongUTF8
+	}
+	return j, 0, 0
+}
+
+// ---------------------------------------------------------------------------
+// Authority
+
+// userinfo checks u's userinfo, which starts at offset base of its text
+// (RFC 3986, Section 7.5 and RFC 3986, Section 7.6).
+func (c *checker) userinfo(u URI, base int) {
+	c.begin("userinfo")
+	user, pass, hasColon := strings.Cut(u.Userinfo, ":")
+	if hasColon && pass != "" {
+		c.report(Password, base+len(user)+1, netip.Addr{},
+			"the userinfo holds a password after ':': the \"user:password\" form is deprecated, and a URI is shown, logged and sent on as it is")
+	}
+	if looksLikeHost(user) {
+		c.report(DeceptiveUserinfo, base, netip.Addr{},
+			"the user name before '@' looks like a host name, but the host is "+excerpt(u.Host))
+	}
+	c.octets(user, base, false, false)
+	if hasColon {
+		c.octets(pass, base+len(user)+1, false, true)
+	}
+	c.flush()
+}
+
+// looksLikeHost reports whether s, decoded, has two letters or digits
+// separated by '.', the mark of a host name's labels.
+func looksLikeHost(s string) bool {
+	var prev, dot bool // an alphanumeric octet came last; and then a '.'
+	for i := 0; i < len(s); {
+		b, next, _ := octetAt(s, i)
+		an := is(b, cAlpha|cDigit)
+		if an && dot {
+			return true
+		}
+		dot = b == '.' && prev
+		prev = an
+		i = next
+	}
+	return false
+}
+
+// host checks u's host, which starts at offset base of its text
+// (RFC 3986, Section 7.3 and RFC 3986, Section 7.4).
+func (c *checker) host(u URI, base int) {
+	c.begin("host")
+	h := u.Host
+	switch u.HostKind() {
+	case IPvFuture:
+		c.report(FutureIP, base, netip.Addr{},
+			"the host "+excerpt(h)+" is an IPvFuture literal: no resolver implements one, so software that meets it does what it likes")
+	case IPv6:
+		a, ok := u.Addr()
+		if !ok {
+			break
+		}
+		if v4, form := embeddedIPv4(a); form != "" {
+			c.report(IPv4InIPv6, base, v4,
+				"the IPv6 address "+excerpt(h)+" is "+form+" that reaches the IPv4 address "+v4.String()+": filter on the address, not the text")
+		}
+	case RegName:
+		if p := firstTriplet(h); p >= 0 {
+			c.report(EncodedHost, base+p, netip.Addr{},
+				"the host is percent-encoded: resolvers decode it to "+decodedExcerpt(h)+" before they look it up, so compare hosts after decoding")
+		}
+		if a, who := numericIPv4(h); who != "" {
+			c.report(NonstandardIPv4, base, a,
+				"the host "+excerpt(h)+" is not a dotted-decimal IPv4 address, but "+who+" it as "+a.String()+": filter on the address, not the text")
+		}
+		c.octets(h, base, true, false)
+	}
+	c.flush()
+}
+
+// firstTriplet returns the offset of the first pct-encoded triplet in s,
+// or -1.
+func firstTriplet(s string) int {
+	for i := 0; i < len(s); i++ {
+		if _, _, enc := octetAt(s, i); enc {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodedExcerpt quotes the decoded octets of s for a message, as excerpt
+// quotes text: a '%' that starts no triplet stands for itself, and only
+// the first maxExcerpt octets are decoded.
+func decodedExcerpt(s string) string {
+	var buf [maxExcerpt]byte
+	n, i := 0, 0
+	for ; i < len(s) && n < len(buf); n++ {
+		buf[n], i, _ = octetAt(s, i)
+	}
+	q := strconv.Quote(string(buf[:n]))
+	if i < len(s) {
+		q += "..."
+	}
+	return q
+}
+
+// embeddedIPv4 returns the IPv4 address that IPv6 address a embeds and
+// the form that embeds it, or "" (RFC 4291, Section 2.5.5; RFC 6052,
+// Section 2.1).
+func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
+	b := a.As16()
+	v4 := netip.AddrFrom4([4]byte(b[12:]))
+	var prefix [12]byte
+	copy(prefix[:], b[:12])
+	switch {
+	case a.Is4In6():
+		return v4, "an IPv4-mapped address (RFC 4291, Section 2.5.5.2)"
+	case prefix == [12]byte{} && a != netip.IPv6Unspecified() && a != netip.IPv6Loopback():
+		return v4, "an IPv4-compatible address (deprecated by RFC 4291, Section 2.5.5.1)"
+	case prefix == [12]byte{0x00, 0x64, 0xff, 0x9b}:
+		return v4, "a NAT64 address of the well-known prefix 64:ff9b::/96 (RFC 6052, Section 2.1)"
+	}
+	return netip.Addr{}, ""
+}
+
+// numericIPv4 returns the address that inet_aton or a WHATWG URL parser
+// reads in reg-name host, and a phrase naming the readers that do, or ""
+// when neither does; see NonstandardIPv4.
+func numericIPv4(host string) (netip.Addr, string) {
+	if host == "" || isIPv4(host) {
+		return netip.Addr{}, ""
+	}
+	a1, ok1 := inetAton(host)
+	a2, ok2 := whatwgIPv4(host)
+	switch {
+	case ok1 && ok2 && a1 == a2:
+		return a1, "inet_aton() and WHATWG URL parsers read"
+	case ok1:
+		return a1, "inet_aton() reads"
+	case ok2:
+		return a2, "WHATWG URL parsers read"
+	}
+	return netip.Addr{}, ""
+}
+
+// inetAton is glibc's inet_aton, run on the decoded octets of a host: one
+// to four parts separated by '.', each a C integer constant as strtoul
+// reads it with base 0, the last part filling the remaining bytes; a part
+// above its limit, an empty part, a trailing dot and any trailing octet
+// other than whitespace make it fail.
+func inetAton(host string) (netip.Addr, bool) {
+	var parts [3]uint32
+	n := 0 // parts before the last
+	i := 0
+	for {
+		if i >= len(host) {
+			return netip.Addr{}, false
+		}
+		c, _, _ := octetAt(host, i)
+		if c < '0' || c > '9' {
+			return netip.Addr{}, false
+		}
+		v, j, ok := strtoul(host, i)
+		if !ok {
+			return netip.Addr{}, false
+		}
+		i = j
+		if i < len(host) {
+			if c, next, _ := octetAt(host, i); c == '.' {
+				if n > 2 || v > 0xff {
+					return netip.Addr{}, false
+				}
+				parts[n] = uint32(v)
+				n++
+				i = next
+				continue
+			}
+		}
+		// the last part: what follows must be the end or whitespace
+		if i < len(host) {
+			c, _, _ := octetAt(host, i)
+			if c != ' ' && (c < '\t' || c > '\r') {
+				return netip.Addr{}, false
+			}
+		}
+		if v > 0xffffffff>>(8*n) {
+			return netip.Addr{}, false
+		}
+		w := uint32(v)
+		for k := 0; k < n; k++ {
+			w |= parts[k] << (24 - 8*k)
+		}
+		return netip.AddrFrom4([4]byte{byte(w >> 24), byte(w >> 16), byte(w >> 8), byte(w)}), true
+	}
+}
+
+// strtoul reads a C integer constant from the decoded octets of s at
+// offset i, where a decimal digit is, as strtoul(s, &end, 0) does: "0x" or
+// "0X" and hex digits, or "0" and octal digits, or decimal digits; a "0x"
+// without a hex digit after it is the number 0 followed by "x". It
+// returns the value, the offset after the number, and false when the
+// value is above 0xffffffff. It never reads more octets than there are
+// digits.
+func strtoul(s string, i int) (uint64, int, bool) {
+	base := uint64(10)
+	c, j, _ := octetAt(s, i)
+	if c == '0' {
+		base = 8
+		if j < len(s) {
+			if x, k, _ := octetAt(s, j); (x == 'x' || x == 'X') && k < len(s) {
+				if h, _, _ := octetAt(s, k); is(h, cHex) {
+					base, j = 16, k
+				}
+			}
+		}
+		i = j // the leading zero (or "0x") is read; it adds nothing
+	}
+	var v uint64
+	big := false
+	for i < len(s) {
+		c, next, _ := octetAt(s, i)
+		d, ok := digitValue(c, base)
+		if !ok {
+			break
+		}
+		v = v*base + d
+		if v > 0xffffffff {
+			big, v = true, 0x100000000
+		}
+		i = next
+	}
+	return v, i, !big
+}
+
+// digitValue returns the value of c as a digit in base 8, 10 or 16.
+func digitValue(c byte, base uint64) (uint64, bool) {
+	var d uint64
+	switch {
+	case '0' <= c && c <= '9':
+		d = uint64(c - '0')
+	case 'a' <= c && c <= 'f':
+		d = uint64(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		d = uint64(c-'A') + 10
+	default:
+		return 0, false
+	}
+	return d, d < base
+}
+
+// whatwgIPv4 is the IPv4 parser of the WHATWG URL Standard (section
+// "IPv4 parser"), run on the decoded host with the UTS #46 mappings of
+// fullwidth characters described at NonstandardIPv4 and ASCII case
+// folding: parts separated by '.', one trailing empty part dropped, at
+// most four parts, each a number in decimal, octal after a leading "0",
+// or hexadecimal after "0x" (where "0x" alone is 0); every part but the
+// last at most 255, the last filling the remaining bytes.
+func whatwgIPv4(host string) (netip.Addr, bool) {
+	var parts [4]uint64
+	n := 0 // parts read
+	r := hostReader{s: host}
+	for {
+		if n == 4 {
+			return netip.Addr{}, false
+		}
+		// one part, up to '.' or the end
+		c, ok := r.next()
+		if !ok || c == '.' {
+			// an empty part: only a trailing one after another part is allowed
+			if ok || n == 0 {
+				return netip.Addr{}, false
+			}
+			break
+		}
+		base := uint64(10)
+		if c == '0' {
+			if x, ok := r.peek(); ok && (x == 'x' || x == 'X') {
+				r.next()
+				base = 16
+			} else if ok && x != '.' {
+				base = 8
+			}
+			if base != 10 {
+				c, ok = r.next()
+			}
+		}
+		var v uint64
+		for ; ok && c != '.'; c, ok = r.next() {
+			d, isDigit := digitValue(c, base)
+			if !isDigit {
+				return netip.Addr{}, false
+			}
+			v = min(v*base+d, 1<<33)
+		}
+		parts[n] = v
+		n++
+		if !ok {
+			break
+		}
+		if _, more := r.peek(); !more {
+			break // one trailing dot
+		}
+	}
+	last := parts[n-1]
+	if last >= 1<<(8*(5-n)) {
+		return netip.Addr{}, false
+	}
+	w := uint32(last)
+	for k := 0; k < n-1; k++ {
+		if parts[k] > 255 {
+			return netip.Addr{}, false
+		}
+		w |= uint32(parts[k]) << (24 - 8*k)
+	}
+	return netip.AddrFrom4([4]byte{byte(w >> 24), byte(w >> 16), byte(w >> 8), byte(w)}), true
+}
+
+// hostReader reads the decoded octets of a host, mapped as the UTS #46
+// mapping of a WHATWG URL parser would map the characters that matter to
+// an IPv4 address: fullwidth digits, "x", "X" and "a"-"f" in either case
+// to ASCII, and the full stops U+3002, U+FF0E and U+FF61 to '.'. Other
+// octets pass as they are.
+type hostReader struct {
+	s string
+	i int
+}
+
+// next returns the next mapped octet and advances.
+func (r *hostReader) next() (byte, bool) {
+	c, n, ok := r.read()
+	r.i = n
+	return c, ok
+}
+
+// peek returns the next mapped octet without advancing.
+func (r *hostReader) peek() (byte, bool) {
+	c, _, ok := r.read()
+	return c, ok
+}
+
+func (r *hostReader) read() (byte, int, bool) {
+	if r.i >= len(r.s) {
+		return 0, r.i, false
+	}
+	b0, j, _ := octetAt(r.s, r.i)
+	if b0 != 0xE3 && b0 != 0xEF || j >= len(r.s) {
+		return b0, j, true
+	}
+	b1, k, _ := octetAt(r.s, j)
+	if k >= len(r.s) {
+		return b0, j, true
+	}
+	b2, l, _ := octetAt(r.s, k)
+	cp := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+	if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
+		return b0, j, true
+	}
+	switch {
+	case cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61:
+		return '.', l, true
+	case 0xFF10 <= cp && cp <= 0xFF19: // fullwidth digits
+		return byte(cp-0xFF10) + '0', l, true
+	case 0xFF21 <= cp && cp <= 0xFF26, cp == 0xFF38: // fullwidth A-F, X
+		return byte(cp-0xFF21) + 'A', l, true
+	case 0xFF41 <= cp && cp <= 0xFF46, cp == 0xFF58: // fullwidth a-f, x
+		return byte(cp-0xFF41) + 'a', l, true
+	}
+	return b0, j, true
+}
+
+// ---------------------------------------------------------------------------
+// Port
+
+// port checks u's port, which starts at offset base of its text
+// (RFC 3986, Section 7.2).
+func (c *checker) port(u URI, base int) {
+	p := u.Port
+	if p == "" {
+		return
+	}
+	c.begin("port")
+	n := 0 // the port modulo 65536
+	over := false
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return // not a port; Validate reports it
+		}
+		n = n*10 + int(p[i]-'0')
+		if n > 65535 {
+			over = true
+			n &= 0xffff
+		}
+	}
+	switch {
+	case over:
+		c.report(PortOutOfRange, base, netip.Addr{},
+			"the port "+excerpt(p)+" is above 65535: software that wraps it around connects to port "+strconv.Itoa(n))
+	case isWebScheme(u.Scheme) && n != webDefaultPort(u.Scheme):
+		if name, bad := badPorts[uint16(n)]; bad {
+			c.report(BadPort, base, netip.Addr{},
+				"port "+strconv.Itoa(n)+" ("+name+") is a bad port of the Fetch Standard: a request sent there can drive that other protocol, and browsers refuse it")
+		}
+	}
+}
+
+// isWebScheme reports whether scheme is one the Fetch Standard blocks bad
+// ports for: http and https, and ws and wss, which it fetches as those.
+func isWebScheme(scheme string) bool {
+	switch len(scheme) {
+	case 2, 3, 4, 5:
+		for _, s := range [...]string{"http", "https", "ws", "wss"} {
+			if strings.EqualFold(scheme, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// webDefaultPort returns the default port of a web scheme (RFC 9110,
+// Section 4.2; RFC 6455, Section 3).
+func webDefaultPort(scheme string) int {
+	if strings.EqualFold(scheme, "https") || strings.EqualFold(scheme, "wss") {
+		return 443
+	}
+	return 80
+}
+
+// badPorts is the bad port list of the Fetch Standard, section "Port
+// blocking" (https://fetch.spec.whatwg.org/#port-blocking), with port 0
+// added in August 2025 (whatwg/fetch pull request 1847), and the service
+// names it gives.
+var badPorts = map[uint16]string{
+	0: "reserved", 1: "tcpmux", 7: "echo", 9: "discard", 11: "systat", 13: "daytime",
+	15: "netstat", 17: "qotd", 19: "chargen", 20: "ftp-data", 21: "ftp", 22: "ssh",
+	23: "telnet", 25: "smtp", 37: "time", 42: "name", 43: "nicname", 53: "domain",
+	69: "tftp", 77: "priv-rjs", 79: "finger", 87: "ttylink", 95: "supdup",
+	101: "hostname", 102: "iso-tsap", 103: "gppitnp", 104: "acr-nema", 109: "pop2",
+	110: "pop3", 111: "sunrpc", 113: "auth", 115: "sftp", 117: "uucp-path",
+	119: "nntp", 123: "ntp", 135: "epmap", 137: "netbios-ns", 139: "netbios-ssn",
+	143: "imap", 161: "snmp", 179: "bgp", 389: "ldap", 427: "svrloc",
+	465: "submissions", 512: "exec", 513: "login", 514: "shell", 515: "printer",
+	526: "tempo", 530: "courier", 531: "chat", 532: "netnews", 540: "uucp",
+	548: "afp", 554: "rtsp", 556: "remotefs", 563: "nntps", 587: "submission",
+	601: "syslog-conn", 636: "ldaps", 989: "ftps-data", 990: "ftps", 993: "imaps",
+	995: "pop3s", 1719: "h323gatestat", 1720: "h323hostcall", 1723: "pptp",
+	2049: "nfs", 3659: "apple-sasl", 4045: "npp", 4190: "sieve", 5060: "sip",
+	5061: "sips", 6000: "x11", 6566: "sane-port", 6665: "ircu", 6666: "ircu",
+	6667: "ircu", 6668: "ircu", 6669: "ircu", 6679: "osaut", 6697: "ircs-u",
+	10080: "amanda",
+}
+
+// ---------------------------------------------------------------------------
+// Path
+
+// path checks path, which starts at offset base of the URI's text, octet
+// by octet and segment by segment (RFC 3986, Section 7.3).
+func (c *checker) path(path string, base int) {
+	if path == "" {
+		return
+	}
+	c.begin("path")
+	c.octets(path, base, true, false)
+	for i := 0; i <= len(path); {
+		end := strings.IndexByte(path[i:], '/')
+		if end < 0 {
+			end = len(path)
+		} else {
+			end += i
+		}
+		if seg := path[i:end]; seg != "" {
+			c.segment(seg, base+i)
+		}
+		i = end + 1
+	}
+	c.flush()
+}
+
+// segment checks one path segment, seg, at offset base.
+func (c *checker) segment(seg string, base int) {
+	if isDevice(seg) {
+		c.add(DeviceName, base, seg, 0)
+	}
+	if strings.IndexByte(seg, '%') < 0 {
+		return
+	}
+	// Walk the decoded octets, split at decoded '/' and '\' into pieces;
+	// a piece of one or two dots makes the segment a dot segment once
+	// decoded. first is the offset of the segment's first triplet.
+	first := -1
+	dots, piece := 0, 0 // dots in the piece, octets in the piece
+	dotted := false
+	for i := 0; i < len(seg); {
+		b, next, enc := octetAt(seg, i)
+		if enc {
+			if first < 0 {
+				first = i
+			}
+			switch {
+			case b == '/' || b == '\\':
+				c.add(EncodedSlash, base+i, seg[i:next], rune(b))
+			case b == '%' && next < len(seg):
+				if h1, n1, _ := octetAt(seg, next); is(h1, cHex) && n1 < len(seg) {
+					if h2, n2, _ := octetAt(seg, n1); is(h2, cHex) {
+						c.add(DoubleEncoding, base+i, seg[i:n2], 0)
+					}
+				}
+			}
+		}
+		if enc && (b == '/' || b == '\\') {
+			dotted = dotted || (piece > 0 && piece == dots && dots <= 2)
+			dots, piece = 0, 0
+		} else {
+			piece++
+			if b == '.' {
+				dots++
+			}
+		}
+		i = next
+	}
+	dotted = dotted || (piece > 0 && piece == dots && dots <= 2)
+	if dotted && first >= 0 {
+		c.add(EncodedDotSegment, base+first, seg, 0)
+	}
+}
+
+// isDevice reports whether seg, decoded, names a Windows device: the part
+// before the first '.', with trailing spaces removed, is one of CON, PRN,
+// AUX, NUL, COM1-COM9, LPT1-LPT9, CONIN$ or CONOUT$ in any case.
+func isDevice(seg string) bool {
+	var name [7]byte
+	n := 0
+	for i := 0; i < len(seg); {
+		b, next, _ := octetAt(seg, i)
+		if b == '.' {
+			break
+		}
+		if n == len(name) {
+			// only trailing spaces may follow a name of seven octets
+			if b != ' ' {
+				return false
+			}
+		} else {
+			name[n] = lower(b)
+			n++
+		}
+		i = next
+	}
+	for n > 0 && name[n-1] == ' ' {
+		n--
+	}
+	switch s := string(name[:n]); s {
+	case "con", "prn", "aux", "nul", "conin$", "conout$":
+		return true
+	default:
+		return len(s) == 4 && (s[:3] == "com" || s[:3] == "lpt") && '1' <= s[3] && s[3] <= '9'
+	}
+}
