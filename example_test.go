@@ -636,3 +636,78 @@ func ExampleURI_LogValue() {
 	// level=INFO msg=cloning repo=https://deploy:xxxxx@git.example.com/repo.git
 	// https://deploy:xxxxx@git.example.com/repo.git
 }
+
+// ---------------------------------------------------------------------------
+// Vetting untrusted links (RFC 3986, Section 7)
+
+// Vetting a link before following it: Check reports what
+// RFC 3986, Section 7 warns about, each finding with the byte offset where
+// a caret goes under the link. This link imitates the example of
+// RFC 3986, Section 7.6: its host is not www.example.com but 0x7f.1, which the C library and
+// browsers read as the loopback address 127.0.0.1, on the SMTP port.
+func ExampleURI_Check() {
+	link := "http://www.example.com&story=breaking@0x7f.1:25/%2e%2e/etc/passwd"
+	u, err := uri.Parse(link)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(link)
+	for _, f := range u.Check() {
+		fmt.Printf("%s^ %v in %s (%s)\n", strings.Repeat(" ", f.Offset), f.Kind, f.Component, f.Kind.Section())
+	}
+	// Output:
+	// http://www.example.com&story=breaking@0x7f.1:25/%2e%2e/etc/passwd
+	//        ^ DeceptiveUserinfo in userinfo (RFC 3986, Section 7.6)
+	//                                       ^ NonstandardIPv4 in host (RFC 3986, Section 7.4)
+	//                                              ^ BadPort in port (RFC 3986, Section 7.2)
+	//                                                 ^ EncodedDotSegment in path (RFC 3986, Section 7.3)
+}
+
+// Each finding carries a sentence for a log or a user; String puts the
+// kind, the component and the offset in front of it.
+func ExampleFinding_String() {
+	u := uri.MustParse("ftp://anonymous:guest@ftp.example.com/pub/%C0%AE%C0%AE/")
+	for _, f := range u.Check() {
+		fmt.Println(f)
+	}
+	// Output:
+	// Password in userinfo at offset 16: the userinfo holds a password after ':': the "user:password" form is deprecated, and a URI is shown, logged and sent on as it is
+	// OverlongUTF8 in path at offset 42: "%C0%AE" is an overlong UTF-8 encoding of '.': it is invalid UTF-8, but a lenient decoder reads it as that character (the first of 2)
+}
+
+// A guard against server-side request forgery filters on addresses, not
+// on text (RFC 3986, Section 7.4): it takes the address from Addr for an
+// IP host, and from the finding for a host that only looks like a name.
+func ExampleURI_Check_addressFilter() {
+	blocked := func(a netip.Addr) bool { return a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() }
+	for _, link := range []string{
+		"http://127.0.0.1/admin",
+		"http://2130706433/admin",
+		"http://[::ffff:10.0.0.1]/admin",
+		"http://0/admin",
+		"http://example.com/admin",
+	} {
+		u := uri.MustParse(link)
+		addr, isIP := u.Addr()
+		for _, f := range u.Check() {
+			if f.Kind == uri.NonstandardIPv4 || f.Kind == uri.IPv4InIPv6 {
+				addr, isIP = f.Addr, true
+			}
+		}
+		verdict := "allowed: a name, to check again after DNS resolution"
+		if isIP {
+			verdict = "allowed: " + addr.String()
+			if blocked(addr) {
+				verdict = "blocked: " + addr.String()
+			}
+		}
+		fmt.Printf("%-30s %s\n", link, verdict)
+	}
+	// Output:
+	// http://127.0.0.1/admin         blocked: 127.0.0.1
+	// http://2130706433/admin        blocked: 127.0.0.1
+	// http://[::ffff:10.0.0.1]/admin blocked: 10.0.0.1
+	// http://0/admin                 blocked: 0.0.0.0
+	// http://example.com/admin       allowed: a name, to check again after DNS resolution
+}
