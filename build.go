@@ -179,8 +179,9 @@ func (u URI) QueryParams() iter.Seq2[string, string] {
 	}
 }
 
-// QueryParam returns the value of the first pair of u's query whose
-// decoded key is key (see QueryParams), and whether there is one.
+// QueryParam returns the value of the first pair of u's query (RFC 3986,
+// Section 3.4) whose decoded key is key (see QueryParams), and whether
+// there is one.
 func (u URI) QueryParam(key string) (string, bool) {
 	for k, v := range u.QueryParams() {
 		if k == key {

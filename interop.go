@@ -38,7 +38,7 @@ func (u URI) AppendText(b []byte) ([]byte, error) {
 }
 
 // MarshalText implements encoding.TextMarshaler: the text of u, exactly as
-// String gives it. It fails only for a hand-built URI that Validate
+// String gives it (RFC 3986, Section 5.3). It fails only for a hand-built URI that Validate
 // rejects. JSON encodes a URI as a string.
 func (u URI) MarshalText() ([]byte, error) {
 	return u.AppendText(make([]byte, 0, u.len()))
@@ -58,10 +58,11 @@ func (u *URI) UnmarshalText(text []byte) error {
 }
 
 // MarshalBinary implements encoding.BinaryMarshaler. The binary form is the
-// text form.
+// text form (RFC 3986, Section 5.3).
 func (u URI) MarshalBinary() ([]byte, error) { return u.MarshalText() }
 
-// UnmarshalBinary implements encoding.BinaryUnmarshaler; see UnmarshalText.
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it parses data as a
+// URI-reference (RFC 3986, Section 4.1); see UnmarshalText.
 func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
 
 // Value implements database/sql/driver.Valuer: a URI is stored as its text
@@ -90,7 +91,8 @@ func (u *URI) Scan(src any) error {
 }
 
 // LogValue implements log/slog.LogValuer: a URI logs as its Redacted text,
-// so a password in the userinfo never reaches a log.
+// so a password in the userinfo (RFC 3986, Section 3.2.1) never reaches a
+// log.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 
 // Redacted returns the text of u with the password of the userinfo, the
@@ -168,8 +170,8 @@ func FromURL(u *url.URL) (URI, error) {
 	return Parse(u.String())
 }
 
-// URL converts u into a net/url URL whose String is u's text, as far as
-// net/url can represent it: Path holds the decoded path and RawPath the
+// URL converts u into a net/url URL whose String is u's text (RFC 3986,
+// Section 5.3), as far as net/url can represent it: Path holds the decoded path and RawPath the
 // path as written, Fragment and RawFragment likewise, RawQuery the query
 // as written and ForceQuery an empty, defined query; a URI with a scheme
 // and a path that does not start with '/' and no authority (such as

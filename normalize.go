@@ -262,7 +262,7 @@ func NormalizeString(s string, level Level) (string, error) {
 }
 
 // NormalizeString is the package-level NormalizeString with n's scheme
-// rules.
+// rules (RFC 3986, Section 6.2.3).
 func (n Normalizer) NormalizeString(s string, level Level) (string, error) {
 	u, err := Parse(s)
 	if err != nil {

@@ -105,8 +105,8 @@ func ParseAbsolute(s string) (URI, error) { return parseAs(s, ruleAbsolute) }
 // (ErrScheme), since it would read as a scheme delimiter; write "./a:b".
 func ParseRelative(s string) (URI, error) { return parseAs(s, ruleRelative) }
 
-// MustParse is like Parse but panics if s is not a URI-reference. It is
-// meant for constants in programs and tests.
+// MustParse is like Parse but panics if s is not a URI-reference (RFC 3986,
+// Section 4.1). It is meant for constants in programs and tests.
 func MustParse(s string) URI {
 	u, err := Parse(s)
 	if err != nil {
