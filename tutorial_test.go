@@ -1,0 +1,51 @@
+package uri
+
+import (
+	"bytes"
+	"fmt"
+	"go/doc"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestExampleTutorial prints the tutorial when tests run with -v, as
+// README's first command does: every example of example_test.go in source
+// order, with its comment, its code and the output it must print. The
+// examples themselves run in the same command, which checks that output.
+func TestExampleTutorial(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "example_test.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := doc.Examples(f)
+	slices.SortFunc(examples, func(a, b *doc.Example) int { return a.Order - b.Order })
+	if len(examples) < 20 {
+		t.Errorf("the tutorial has %d examples, want at least 20", len(examples))
+	}
+	for _, ex := range examples {
+		if !ex.EmptyOutput && ex.Output == "" {
+			t.Errorf("Example%s has no // Output: to check", ex.Name)
+		}
+	}
+	if !testing.Verbose() {
+		return
+	}
+	for _, ex := range examples {
+		var code bytes.Buffer
+		if err := format.Node(&code, fset, ex.Code); err != nil {
+			t.Fatal(err)
+		}
+		body := strings.TrimSuffix(strings.TrimPrefix(code.String(), "{\n"), "}")
+		fmt.Printf("\n──── Example%s ────\n%s\n\n", ex.Name, strings.TrimSpace(ex.Doc))
+		for _, line := range strings.Split(strings.TrimRight(body, "\n"), "\n") {
+			fmt.Println("    " + strings.ReplaceAll(strings.TrimPrefix(line, "\t"), "\t", "    "))
+		}
+		fmt.Println()
+		fmt.Printf("output:\n%s", "    "+strings.ReplaceAll(strings.TrimSuffix(ex.Output, "\n"), "\n", "\n    ")+"\n")
+	}
+}
