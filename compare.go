@@ -288,7 +288,7 @@ func (n Normalizer) hint(p int, a, b URI, d Difference) string {
 			return "an empty userinfo (\"@\") is not the same as none (RFC 3986, Section 6.2.3)"
 		}
 	}
-	if p == partFragment && a.Scheme == b.Scheme && withoutFragment(a) == withoutFragment(b) {
+	if p == partFragment && a.Scheme == b.Scheme && a.WithoutFragment() == b.WithoutFragment() {
 		return "only the fragment differs; to select a network action, such as a cache lookup, compare without fragments (RFC 3986, Section 6.1)"
 	}
 	// A pct-encoded reserved character against the character itself.
@@ -336,20 +336,14 @@ func (n Normalizer) hint(p int, a, b URI, d Difference) string {
 // tripletAt decodes the pct-encoded triplet at s[i], if there is one and it
 // encodes a reserved character (RFC 3986, Section 2.2).
 func tripletAt(s string, i int) (byte, bool) {
-	if i+2 >= len(s) || s[i] != '%' || !is(s[i+1], cHex) || !is(s[i+2], cHex) {
+	if i >= len(s) {
 		return 0, false
 	}
-	c := unhex(s[i+1])<<4 | unhex(s[i+2])
-	return c, is(c, cGenDelim|cSubDelim)
+	c, _, encoded := octetAt(s, i)
+	return c, encoded && is(c, cGenDelim|cSubDelim)
 }
 
 func reservedHint(triplet string, c byte) string {
 	return "a percent-encoded reserved character (" + strconv.Quote(triplet) + ") is not the character itself (" +
 		strconv.Quote(string(c)) + "), and normalization never decodes it (RFC 3986, Section 2.2)"
-}
-
-// withoutFragment returns u without its fragment.
-func withoutFragment(u URI) URI {
-	u.Fragment, u.HasFragment = "", false
-	return u
 }

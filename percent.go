@@ -342,3 +342,14 @@ func unhex(c byte) byte {
 	}
 	return c - 'a' + 10
 }
+
+// octetAt returns the octet at offset i of s, decoding a pct-encoded
+// triplet (RFC 3986, Section 2.1), the offset after it, and whether it was
+// encoded. A '%' that does not start a triplet, which only a hand-built
+// URI can hold, stands for itself.
+func octetAt(s string, i int) (b byte, next int, encoded bool) {
+	if s[i] == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex) {
+		return unhex(s[i+1])<<4 | unhex(s[i+2]), i + 3, true
+	}
+	return s[i], i + 1, false
+}

@@ -449,17 +449,6 @@ func excerpt(s string) string {
 // ---------------------------------------------------------------------------
 // Octets
 
-// octetAt returns the octet at offset i of s, decoding a pct-encoded
-// triplet (RFC 3986, Section 2.1), the offset after it, and whether it was
-// encoded. A '%' that does not start a triplet, which only a hand-built
-// URI can hold, stands for itself.
-func octetAt(s string, i int) (b byte, next int, encoded bool) {
-	if s[i] == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex) {
-		return unhex(s[i+1])<<4 | unhex(s[i+2]), i + 3, true
-	}
-	return s[i], i + 1, false
-}
-
 // octets checks the encoded octets of one component, s, that starts at
 // offset base of the URI's text: NUL and control octets in every
 // component, and UTF-8; invalid UTF-8 is reported only when strict is
@@ -950,11 +939,12 @@ func (c *checker) port(u URI, base int) {
 			n &= 0xffff
 		}
 	}
+	def, web := webPort(u.Scheme)
 	switch {
 	case over:
 		c.report(PortOutOfRange, base, netip.Addr{},
 			"the port "+excerpt(p)+" is above 65535: software that wraps it around connects to port "+strconv.Itoa(n))
-	case isWebScheme(u.Scheme) && n != webDefaultPort(u.Scheme):
+	case web && n != int(def):
 		if name, bad := badPorts[uint16(n)]; bad {
 			c.report(BadPort, base, netip.Addr{},
 				"port "+strconv.Itoa(n)+" ("+name+") is a bad port of the Fetch Standard: a request sent there can drive that other protocol, and browsers refuse it")
@@ -962,27 +952,17 @@ func (c *checker) port(u URI, base int) {
 	}
 }
 
-// isWebScheme reports whether scheme is one the Fetch Standard blocks bad
-// ports for: http and https, and ws and wss, which it fetches as those.
-func isWebScheme(scheme string) bool {
-	switch len(scheme) {
-	case 2, 3, 4, 5:
-		for _, s := range [...]string{"http", "https", "ws", "wss"} {
-			if strings.EqualFold(scheme, s) {
-				return true
-			}
+// webPort reports whether scheme, in any case, is one the Fetch Standard
+// blocks bad ports for (http and https, and ws and wss, which it fetches as
+// those), and returns its default port from the scheme rules of
+// DefaultSchemes (RFC 3986, Section 6.2.3).
+func webPort(scheme string) (uint16, bool) {
+	for _, s := range [...]string{"http", "https", "ws", "wss"} {
+		if strings.EqualFold(scheme, s) {
+			return defaultNormalizer.Schemes[s].DefaultPort, true
 		}
 	}
-	return false
-}
-
-// webDefaultPort returns the default port of a web scheme (RFC 9110,
-// Section 4.2; RFC 6455, Section 3).
-func webDefaultPort(scheme string) int {
-	if strings.EqualFold(scheme, "https") || strings.EqualFold(scheme, "wss") {
-		return 443
-	}
-	return 80
+	return 0, false
 }
 
 // badPorts is the bad port list of the Fetch Standard, section "Port
