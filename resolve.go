@@ -40,10 +40,16 @@ import (
 // Resolve allocates nothing when the target's path is the path of base or
 // ref as it stands, and allocates once, for the path, when it has to merge
 // paths, remove dot segments or add a guard.
-func (base URI) Resolve(ref URI) URI {
-	t, dir, clean := transformReference(&base, &ref)
-	t.Path = resolvedPath(t.Path, dir, clean, t.Scheme != "", t.HasAuthority)
+func (base URI) Resolve(ref URI) (t URI) {
+	resolve(&t, &base, &ref)
 	return t
+}
+
+// resolve is Resolve on pointers: Resolve stays small enough to be inlined,
+// which spares its callers a copy of the URI.
+func resolve(t, base, ref *URI) {
+	dir, clean := transformReference(t, base, ref)
+	t.Path = resolvedPath(t.Path, dir, clean, t.Scheme != "", t.HasAuthority)
 }
 
 // ResolveNonStrict is Resolve for a parser that is not strict in the sense
@@ -82,7 +88,8 @@ func ResolveString(base, ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t, dir, clean := transformReference(&b, &r)
+	var t URI
+	dir, clean := transformReference(&t, &b, &r)
 	hasScheme := t.Scheme != ""
 	if dir == "" && (!clean || !hasDotSegment(t.Path)) && pathGuard(hasScheme, t.HasAuthority, t.Path) == "" {
 		// The path stands as it is: the target may be one of the inputs.
@@ -139,37 +146,32 @@ func ResolveString(base, ref string) (string, error) {
 }
 
 // transformReference is the transform of RFC 3986, Section 5.2.2 for the
-// strict parser, up to the target's path: it returns T with every
-// component set except that T.Path holds the path still to be merged and
-// cleaned, dir, the base directory to merge it with (RFC 3986, Section
-// 5.2.3; "" when there is nothing to merge), and clean, whether dot
-// segments must be removed from dir+T.Path (RFC 3986, Section 5.2.4).
-// resolvedPath finishes the job. The inputs come by pointer, the result by
-// value (so that filling it needs no write barriers): a URI is large enough
-// for both to show in profiles.
-func transformReference(base, ref *URI) (t URI, dir string, clean bool) {
+// strict parser, up to the target's path. It fills *t, which must be the
+// zero URI, with every component of T, except that t.Path holds the path
+// still to be merged and cleaned; it returns dir, the base directory to
+// merge that path with (RFC 3986, Section 5.2.3; "" when there is nothing
+// to merge), and clean, whether dot segments must be removed from
+// dir+t.Path (RFC 3986, Section 5.2.4). resolvedPath finishes the job.
+// Everything goes by pointer and T is filled field by field, since a URI is
+// large enough for its copies to show in profiles.
+func transformReference(t, base, ref *URI) (dir string, clean bool) {
 	if ref.Scheme != "" {
 		// T.scheme, T.authority, T.path, T.query, T.fragment = R's.
-		return *ref, "", true
+		*t = *ref
+		return "", true
 	}
 	if ref.HasAuthority {
 		// T.authority, T.path, T.query, T.fragment = R's.
-		t = *ref
+		*t = *ref
 		t.Scheme = base.Scheme
-		return t, "", true
+		return "", true
 	}
 	// T.scheme = Base.scheme; T.authority = Base.authority.
-	t = URI{
-		Scheme:       base.Scheme,
-		Userinfo:     base.Userinfo,
-		Host:         base.Host,
-		Port:         base.Port,
-		Fragment:     ref.Fragment,
-		HasAuthority: base.HasAuthority,
-		HasUserinfo:  base.HasUserinfo,
-		HasPort:      base.HasPort,
-		HasFragment:  ref.HasFragment,
-	}
+	t.Scheme = base.Scheme
+	t.Userinfo, t.HasUserinfo = base.Userinfo, base.HasUserinfo
+	t.Host, t.HasAuthority = base.Host, base.HasAuthority
+	t.Port, t.HasPort = base.Port, base.HasPort
+	t.Fragment, t.HasFragment = ref.Fragment, ref.HasFragment
 	if ref.Path == "" {
 		// T.path = Base.path; T.query = R.query if defined, else Base.query.
 		t.Path = base.Path
@@ -178,14 +180,14 @@ func transformReference(base, ref *URI) (t URI, dir string, clean bool) {
 		} else {
 			t.Query, t.HasQuery = base.Query, base.HasQuery
 		}
-		return t, "", false
+		return "", false
 	}
 	t.Path = ref.Path
 	t.Query, t.HasQuery = ref.Query, ref.HasQuery
 	if ref.Path[0] == '/' {
-		return t, "", true
+		return "", true
 	}
-	return t, mergeBase(base), true
+	return mergeBase(base), true
 }
 
 // mergeBase returns the part of base's path that a relative-path reference

@@ -50,17 +50,29 @@ type URI struct {
 // String returns the parsed text byte for byte. String makes exactly one
 // allocation (none for the empty reference).
 func (u URI) String() string {
+	return u.string()
+}
+
+// string is String on a pointer. String itself stays small enough to be
+// inlined, so that calling it does not copy the URI.
+func (u *URI) string() string {
 	n := u.len()
 	if n == 0 {
 		return ""
 	}
-	return bytesString(u.AppendTo(make([]byte, 0, n)))
+	return bytesString(u.appendTo(make([]byte, 0, n)))
 }
 
 // AppendTo appends the text of u, recomposed as String does (RFC 3986,
 // Section 5.3), to b and returns the extended buffer. It allocates only if
 // b lacks the capacity.
 func (u URI) AppendTo(b []byte) []byte {
+	return u.appendTo(b)
+}
+
+// appendTo is AppendTo on a pointer, so that String and the other callers
+// in the package do not copy the URI once more.
+func (u *URI) appendTo(b []byte) []byte {
 	if u.Scheme != "" {
 		b = append(b, u.Scheme...)
 		b = append(b, ':')
@@ -90,7 +102,7 @@ func (u URI) AppendTo(b []byte) []byte {
 }
 
 // len returns the length of u's text.
-func (u URI) len() int {
+func (u *URI) len() int {
 	n := len(u.Path)
 	if u.Scheme != "" {
 		n += len(u.Scheme) + 1
