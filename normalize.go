@@ -461,7 +461,7 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 		// remove_dot_segments (RFC 3986, Section 5.2.4), in place: the same
 		// algorithm as RemoveDotSegments, without its allocation.
 		before := len(b)
-		b = b[:ps+removeDotsInPlace(b[ps:])]
+		b = b[:ps+removeDotsInPlace(b[ps:], 0)]
 		if len(b) != before {
 			tr[partPath] |= ruleDots
 		}

@@ -38,8 +38,9 @@ import (
 // dot segment) and whose text reads back as that path.
 //
 // Resolve allocates nothing when the target's path is the path of base or
-// ref as it stands, and allocates once, for the path, when it has to merge
-// paths, remove dot segments or add a guard.
+// ref as it stands, or a prefix of base's path (for a reference of dot
+// segments alone, such as "../"), and allocates once, for the path, when it
+// has to merge paths, remove dot segments or add a guard.
 func (base URI) Resolve(ref URI) (t URI) {
 	resolve(&t, &base, &ref)
 	return t
@@ -131,7 +132,7 @@ func ResolveString(base, ref string) (string, error) {
 	buf = append(buf, t.Path...)
 	n := len(buf) - p - 2
 	if clean {
-		n = removeDotsInPlace(buf[p+2:])
+		n = removeDots(buf[p+2:], len(dir), !hasDotSegment(dir))
 	}
 	path := buf[p+2 : p+2+n]
 	if g := pathGuard(hasScheme, t.HasAuthority, bytesString(path)); g != "" {
@@ -204,7 +205,8 @@ func mergeBase(base *URI) string {
 // resolvedPath finishes the target path that transformReference began:
 // dir+p, cleaned of dot segments if clean is set, with the guard of
 // pathGuard before it for a target with or without a scheme and an
-// authority. It allocates only when the result is not p itself.
+// authority. It allocates only when the result is neither p itself nor,
+// for a reference of dot segments alone such as "../..", a prefix of dir.
 func resolvedPath(p, dir string, clean, hasScheme, hasAuthority bool) string {
 	if dir == "" && (!clean || !hasDotSegment(p)) {
 		if g := pathGuard(hasScheme, hasAuthority, p); g != "" {
@@ -212,13 +214,19 @@ func resolvedPath(p, dir string, clean, hasScheme, hasAuthority bool) string {
 		}
 		return p
 	}
+	dirClean := !hasDotSegment(dir)
+	if dirClean && clean {
+		if a, ok := ancestor(dir, p); ok && pathGuard(hasScheme, hasAuthority, a) == "" {
+			return a
+		}
+	}
 	// Two bytes of room for the guard, then the merged path, cleaned in place.
 	buf := make([]byte, 2+len(dir)+len(p))
 	copy(buf[2:], dir)
 	copy(buf[2+len(dir):], p)
 	n := len(buf) - 2
 	if clean {
-		n = removeDotsInPlace(buf[2:])
+		n = removeDots(buf[2:], len(dir), dirClean)
 	}
 	out := buf[2 : 2+n]
 	if g := pathGuard(hasScheme, hasAuthority, bytesString(out)); g != "" {
@@ -226,6 +234,38 @@ func resolvedPath(p, dir string, clean, hasScheme, hasAuthority bool) string {
 		out = buf[:2+n]
 	}
 	return bytesString(out)
+}
+
+// ancestor returns what RFC 3986, Section 5.2.4 makes of dir+p when p
+// consists of dot segments alone ("." "./" ".." "../.." and so on) and dir
+// is an absolute directory ("/" first and last), which the caller has
+// checked to have no dot segments: the prefix of dir that remains after
+// each ".." has removed one segment, "/" at least. ok is false, and nothing
+// is computed, for any other p, or a dir that is not absolute. Such
+// references ("../", ".") point at an ancestor of the base, which is
+// already text in base's path, so resolving them needs no allocation.
+func ancestor(dir, p string) (a string, ok bool) {
+	if dir == "" || dir[0] != '/' || p == "" || p[0] != '.' {
+		return "", false
+	}
+	k := len(dir)
+	for i := 0; i < len(p); {
+		switch {
+		case i+1 == len(p) || p[i+1] == '/':
+			if p[i] != '.' {
+				return "", false
+			}
+			i += 2
+		case p[i] == '.' && p[i+1] == '.' && (i+2 == len(p) || p[i+2] == '/'):
+			if k > 1 {
+				k = strings.LastIndexByte(dir[:k-1], '/') + 1
+			}
+			i += 3
+		default:
+			return "", false
+		}
+	}
+	return dir[:k], true
 }
 
 // RemoveDotSegments returns path with its "." and ".." segments
@@ -245,7 +285,7 @@ func RemoveDotSegments(path string) string {
 		return path
 	}
 	b := []byte(path)
-	return bytesString(b[:removeDotsInPlace(b)])
+	return bytesString(b[:removeDotsInPlace(b, 0)])
 }
 
 // hasDotSegment reports whether path has a complete segment "." or "..",
@@ -287,6 +327,24 @@ func isDotSegmentAt(path string, i int) bool {
 	return j == len(path) || path[j] == '/'
 }
 
+// removeDots is removeDotsInPlace for a path b that begins with a
+// directory of length dir, taken from a base path ("" or ending in "/"; RFC
+// 3986, Section 5.2.3), followed by the reference's path; dirClean says
+// that the directory has no dot segments. The loop would only copy a part
+// without dot segments onto itself, so for a clean directory it starts at
+// the directory's last "/", which belongs to the segment after it (a ".."
+// there must still remove the directory's last segment), and when the rest
+// has no dot segments either, it does not run at all.
+func removeDots(b []byte, dir int, dirClean bool) int {
+	if !dirClean {
+		return removeDotsInPlace(b, 0)
+	}
+	if !hasDotSegment(bytesString(b[dir:])) {
+		return len(b)
+	}
+	return removeDotsInPlace(b, max(dir-1, 0))
+}
+
 // removeDotsInPlace runs the loop of RFC 3986, Section 5.2.4 on the path in
 // b and returns the length of the result, which it leaves in b[:n]. The
 // input buffer is b[r:] and the output buffer b[:w]; the output never
@@ -299,8 +357,12 @@ func isDotSegmentAt(path string, i int) bool {
 // when it is "." or "..", with or without a "/" before it and with or
 // without more input after it, and rule 2E applies otherwise. The loop
 // classifies the segment once and then picks the rule.
-func removeDotsInPlace(b []byte) int {
-	r, w, n := 0, 0, len(b)
+//
+// from says where to start: b[:from] must be a path without dot segments
+// that is followed by a "/" or ends b, so that the loop, run from 0,
+// would only have moved it to the output.
+func removeDotsInPlace(b []byte, from int) int {
+	r, w, n := from, from, len(b)
 	for r < n {
 		in := b[r:]
 		slash := in[0] == '/'

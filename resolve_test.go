@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -392,6 +393,13 @@ func TestResolveAllocs(t *testing.T) {
 		{"g?y/../x#s/../z", 1, 1},    // dot segments outside the path stay
 		{"../../../../g?y#s", 1, 1},  // above the root
 		{"http://a/b/c/d;p?q", 0, 0}, // absolute, equal to base
+		{"..", 0, 1},                 // an ancestor: a prefix of base's path
+		{"./", 0, 1},                 // likewise
+		{"../../../..", 0, 1},        // likewise, above the root
+		{"../.", 0, 1},               // likewise
+		{"..?y", 0, 1},               // likewise, with a query
+		{"...", 1, 1},                // not a dot segment: merged
+		{"..//", 1, 1},               // an empty segment: merged and cleaned
 	} {
 		ref := MustParse(c.ref)
 		if n := testing.AllocsPerRun(100, func() { _ = base.Resolve(ref) }); n != c.resolve {
@@ -412,6 +420,66 @@ func TestResolveAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { _, _ = ResolveString("foo:/a", "..//b") }); n != 1 {
 		t.Errorf("ResolveString(%q) allocates %v times, want 1", ref, n)
+	}
+}
+
+// TestAncestor checks the allocation-free shortcut for references of dot
+// segments alone against the general loop of RFC 3986, Section 5.2.4, on
+// every reference of up to four such segments and on directories of
+// several shapes, including relative ones, which it must decline.
+// (resolvedPath does not call it for directories with dot segments.)
+func TestAncestor(t *testing.T) {
+	dirs := []string{"/", "/a/", "/a/b/", "/a/b/c/", "//", "/a//", "//a/b/", "/a;p/b=c/", "", "a/", "a/b/", "/a/.b/", "/a/..b/"}
+	refs := []string{""}
+	for range 4 {
+		for _, r := range refs {
+			for _, seg := range []string{".", ".."} {
+				for _, sep := range []string{"", "/"} {
+					next := seg + sep
+					if r != "" {
+						if !strings.HasSuffix(r, "/") {
+							continue
+						}
+						next = r + next
+					}
+					if !slices.Contains(refs, next) {
+						refs = append(refs, next)
+					}
+				}
+			}
+		}
+	}
+	refs = append(refs, "...", "..//", "./g", "../g", "..g", ".%2E", "/..", "../ ", ".:")
+	n := 0
+	for _, dir := range dirs {
+		for _, p := range refs {
+			got, ok := ancestor(dir, p)
+			// Every segment "." or "..", but for an empty one after a
+			// final "/".
+			segs := strings.Split(strings.TrimSuffix(p, "/"), "/")
+			dotsOnly := p != ""
+			for _, seg := range segs {
+				dotsOnly = dotsOnly && (seg == "." || seg == "..")
+			}
+			wantOK := dotsOnly && strings.HasPrefix(dir, "/")
+			if ok != wantOK {
+				t.Errorf("ancestor(%q, %q) ok = %v, want %v", dir, p, ok, wantOK)
+				continue
+			}
+			if !ok {
+				continue
+			}
+			n++
+			if want := RemoveDotSegments(dir + p); got != want {
+				t.Errorf("ancestor(%q, %q) = %q, RemoveDotSegments says %q", dir, p, got, want)
+			}
+			if !strings.HasPrefix(dir, got) || got == "" {
+				t.Errorf("ancestor(%q, %q) = %q, not a non-empty prefix of the directory", dir, p, got)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d (directory, reference) pairs took the shortcut", n)
 	}
 }
 
