@@ -711,3 +711,18 @@ func ExampleURI_Check_addressFilter() {
 	// http://0/admin                 blocked: 0.0.0.0
 	// http://example.com/admin       allowed: a name, to check again after DNS resolution
 }
+
+// ---- Tutorial part: safe at the boundaries (SSRF guard with Addrs, builders). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: web input, read as a browser reads it (URL Standard). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: finding URIs in text (RFC 3986, Appendix C). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: URI templates (RFC 6570). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----
+// Examples for this part go below this line.
