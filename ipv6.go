@@ -71,6 +71,11 @@ func ipv6Address(s string, i int) (int, fault) {
 			if i < len(s) && s[i] == ']' {
 				return i, noFault
 			}
+			if pieces == 7 {
+				// "::" stands for at least one piece: after seven, nothing
+				// may follow it.
+				return i, fault{ErrHost, "']' (an IPv6 address has at most eight pieces, and \"::\" stands for at least one)"}
+			}
 			continue
 		}
 		if pieces == 8 || (ellipsis && pieces == 7) {
