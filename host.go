@@ -69,6 +69,9 @@ func (u URI) Addr() (netip.Addr, bool) {
 		}
 		return netip.AddrFrom4(a), true
 	case IPv6:
+		if u.Host[len(u.Host)-1] != ']' {
+			return netip.Addr{}, false // a hand-built value
+		}
 		a, err := netip.ParseAddr(u.Host[1 : len(u.Host)-1])
 		return a, err == nil && a.Zone() == ""
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 // The standard interfaces URI implements, so that values pass through
@@ -187,7 +188,23 @@ func FromURL(u *url.URL) (URI, error) {
 //   - the spelling of the userinfo and host: net/url keeps them decoded and
 //     re-encodes them with its own character sets, so "a!b@h" becomes
 //     "a%21b@h" and a host "%41" becomes "A";
-//   - an empty port with an empty host and no userinfo ("s://:/").
+//   - an empty port with an empty host and no userinfo ("s://:/");
+//   - a host that net/url or net/http would read as something else: see
+//     below.
+//
+// The host and port that net/http dials from the URL, its Hostname and
+// Port, are the ones u's accessors describe, or the conversion fails
+// closed. An IPv4 or IPv6 host is copied as it is, and a reg-name is
+// decoded when every decoded byte is unreserved, a sub-delim or part of
+// UTF-8 text. A host whose decoded form would be read as another host or
+// port ("127.0.0.1%3A6379" would dial port 6379, "%5B%3A%3A1%5D" would dial
+// [::1]; any '%', '/', '@', '[', ']', space or control), an IPvFuture
+// literal (which net/http would look up in the DNS without its brackets)
+// and the host of a hand-built URI that Validate rejects keep their
+// percent-encoding instead: Hostname then holds a '%', which no resolver
+// accepts, so no connection is made, and url.URL.String writes the '%' as
+// "%25" (RFC 3986, Section 3.2.2 says a reg-name's percent-encoding is
+// data; net/url allows no percent-encoded ASCII in a host).
 //
 // A round trip through net/url, FromURL(u.URL()), gives u back for every
 // URI without those forms; the tests check this over a corpus of real URLs.
@@ -202,8 +219,13 @@ func (u URI) URL() *url.URL {
 		return v
 	}
 	v.Path, v.RawPath = decodeOrRaw(u.Path), u.Path
-	if !u.HasAuthority {
+	if !u.HasAuthority || (u.Scheme == "" && !u.HasUserinfo && !u.HasPort && u.Host == "") {
+		// No authority that net/url will write: a path starting with
+		// "//" gets the dot segment that keeps it a path (see Resolve).
 		v.OmitHost = u.Scheme != ""
+		if strings.HasPrefix(u.Path, "//") {
+			v.Path, v.RawPath = "/."+v.Path, "/."+v.RawPath
+		}
 		return v
 	}
 	if u.HasUserinfo {
@@ -214,10 +236,7 @@ func (u URI) URL() *url.URL {
 			v.User = url.User(decodeOrRaw(user))
 		}
 	}
-	v.Host = u.Host
-	if u.HostKind() == RegName {
-		v.Host = decodeOrRaw(u.Host)
-	}
+	v.Host = urlHost(&u)
 	if u.HasPort {
 		v.Host += ":" + u.Port
 	}
@@ -231,4 +250,42 @@ func decodeOrRaw(s string) string {
 		return d
 	}
 	return s
+}
+
+// urlHost is the url.URL.Host text for u's host (without the port), as
+// URL documents: the host net/http dials from it is the one u names, or
+// one that no resolver accepts.
+func urlHost(u *URI) string {
+	switch u.HostKind() {
+	case IPv4:
+		return u.Host
+	case IPv6:
+		if _, ok := u.Addr(); ok {
+			return u.Host
+		}
+	case RegName:
+		if d := decodeOrRaw(u.Host); netURLHostSafe(d) {
+			return d
+		}
+	}
+	return Encode(decodeOrRaw(u.Host), ComponentHost)
+}
+
+// netURLHostSafe reports whether net/url and net/http read host, as the
+// Host field of a url.URL, as exactly this one name: unreserved and
+// sub-delims (RFC 3986, Section 2), and non-ASCII bytes of valid UTF-8
+// text, which net/http converts with IDNA.
+func netURLHostSafe(host string) bool {
+	ascii := true
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if !is(c, cUnreserved|cSubDelim) {
+			return false
+		}
+	}
+	return ascii || utf8.ValidString(host)
 }

@@ -206,6 +206,8 @@ func netURLRepresents(u URI) bool {
 		return false
 	case u.HostKind() == RegName && strings.Contains(u.Host, "%"):
 		return false
+	case u.HostKind() == IPvFuture:
+		return false // kept encoded: see URL
 	}
 	return true
 }
