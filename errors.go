@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -53,6 +54,14 @@ type Error struct {
 // Unwrap returns the sentinel, so that errors.Is(err, ErrPort) works.
 func (e *Error) Unwrap() error { return e.Err }
 
+// GoString implements fmt.GoStringer, so that %#v, which would print the
+// fields, prints Input with its password masked as Error does.
+func (e *Error) GoString() string {
+	r := redactInput(e.Input, e.Offset)
+	return "&uri.Error{Input:" + strconv.Quote(r.s) + ", Offset:" + strconv.Itoa(e.Offset) +
+		", Err:" + fmt.Sprintf("%#v", e.Err) + ", Expected:" + strconv.Quote(e.Expected) + "}"
+}
+
 // maxQuoted is how many bytes of input Error quotes before shortening it.
 const maxQuoted = 64
 
@@ -87,10 +96,19 @@ type redactedInput struct {
 	off int
 }
 
-// redactInput masks the password of the userinfo in s (the text between
-// the first ':' and the last '@' of what follows the first "//", up to the
-// next '/', '?' or '#'), so that error messages never print it. It works on
-// any text, valid or not, and translates the offset into the masked text.
+// redactInput masks the password of the userinfo (RFC 3986, Section
+// 3.2.1) in s, so that error messages never print it, and translates the
+// offset into the masked text. It works on any text, valid or not.
+//
+// The userinfo starts after the first "//". When that "//" starts the
+// authority (it begins the text or follows the scheme) and the fault lies
+// after the authority (at or beyond the first '/', '?' or '#' that follows
+// the "//"), the parser has read the authority, and the password is what it
+// read: from the first ':' to the last '@' of the authority. Otherwise the
+// parser could not tell where the userinfo ends, and a password may hold
+// '/', '?', '#', '@' and ':' (base64 and cloud secrets do): the mask then
+// runs from the first ':' after the "//" to the last '@' of the whole text.
+// That can hide more than the password, never less.
 func redactInput(s string, off int) redactedInput {
 	start := strings.Index(s, "//")
 	if start < 0 {
@@ -102,6 +120,9 @@ func redactInput(s string, off int) redactedInput {
 		end++
 	}
 	at := strings.LastIndexByte(s[start:end], '@')
+	if at < 0 || off < end || !authorityAt(s, start-2) {
+		at = strings.LastIndexByte(s[start:], '@')
+	}
 	if at < 0 {
 		return redactedInput{s, off}
 	}
@@ -120,6 +141,23 @@ func redactInput(s string, off int) redactedInput {
 		off = colon + 1
 	}
 	return redactedInput{r, off}
+}
+
+// authorityAt reports whether the "//" at i in s is where RFC 3986's
+// grammar reads an authority: at the start, or after scheme ":".
+func authorityAt(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	if i < 2 || s[i-1] != ':' || !is(s[0], cAlpha) {
+		return false
+	}
+	for j := 1; j < i-1; j++ {
+		if !is(s[j], cScheme) {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteWindow shortens long input to a window of maxQuoted bytes around the
