@@ -30,8 +30,26 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // percent-encoded as a reg-name (RFC 3986, Section 3.2.2), and an
 // authority if it had none. Convert an internationalized domain name to
 // its IDNA A-label form first if the URI must work with DNS. Text that
-// reads as an IPv4 address is one; use WithAddr for IPv6.
+// reads as an IPv4 address is one; use WithAddr for IP addresses.
+//
+// The name is data, and WithHost rejects, with an *Error wrapping ErrHost,
+// what would make it read as something else than one name to net/url,
+// net/http or a second decoder: an empty name (RFC 3986 allows one, but
+// it means "no host" to most schemes; set Host to "" for that), the
+// delimiters ':' (a port), '/', '?', '#', '[', ']' (an IP-literal) and
+// '@' (a userinfo), '\' (which browsers read as '/') and '%' (which a
+// second decoder would read as an escape). Other bytes, space and controls
+// included, are percent-encoded data.
 func (u URI) WithHost(name string) (URI, error) {
+	if name == "" {
+		return URI{}, &Error{Input: name, Err: ErrHost, Expected: "a registered name (WithHost does not make an empty host)"}
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c == '\\' || c == '%' || is(c, cGenDelim) {
+			return URI{}, &Error{Input: name, Offset: i, Err: ErrHost,
+				Expected: "a registered name: no delimiter, '\\' or '%'; use WithAddr for an IP address (RFC 3986, Section 3.2.2)"}
+		}
+	}
 	u.HasAuthority, u.Host = true, Encode(name, ComponentHost)
 	return u.valid()
 }
@@ -110,6 +128,12 @@ func encodeUser(name string) string {
 //	WithPath("a b", "c/") "/a%20b/c%2F"
 //	WithPath("a", "")     "/a/"
 //
+// A segment "." or ".." is an error, an *Error wrapping ErrPath: written
+// as it is, it would be a dot segment that resolution and servers remove
+// together with the segment before it (RFC 3986, Section 5.2.4), and
+// written "%2E" it would become one again under normalization (RFC 3986,
+// Section 6.2.2.2), so such data has no spelling as a path segment.
+//
 // Without an authority, a path that would start with "//" is written with
 // "/." before it, which keeps its meaning (RFC 3986, Section 5.2.4). For a
 // rootless path, such as the address of a mailto URI, set Path to
@@ -121,6 +145,10 @@ func (u URI) WithPath(segments ...string) (URI, error) {
 	}
 	var b strings.Builder
 	for _, seg := range segments {
+		if seg == "." || seg == ".." {
+			return URI{}, &Error{Input: seg, Err: ErrPath,
+				Expected: "a segment other than \".\" or \"..\", which are dot segments (RFC 3986, Section 3.3)"}
+		}
 		b.WriteByte('/')
 		b.WriteString(Encode(seg, ComponentPathSegment))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/netip"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -140,10 +141,17 @@ func FuzzBuild(f *testing.F) {
 			func(u URI) (URI, error) { return u.WithQueryParam(key, value), nil },
 			func(u URI) (URI, error) { return u.WithFragment(frag), nil },
 		}
-		for _, step := range steps {
+		for i, step := range steps {
 			v, err := step(u)
 			if err != nil {
-				t.Fatalf("building on %q: %v", u, err)
+				// The documented rejections, and only those.
+				switch {
+				case i == 0 && errors.Is(err, ErrHost) && hostRejected(host):
+				case i == 2 && errors.Is(err, ErrPath) && (seg1 == "." || seg1 == ".." || seg2 == "." || seg2 == ".."):
+				default:
+					t.Fatalf("building on %q: %v", u, err)
+				}
+				return
 			}
 			if err := v.Validate(); err != nil {
 				t.Fatalf("built an invalid URI %q: %v", v, err)
@@ -172,5 +180,60 @@ func FuzzBuild(f *testing.F) {
 		if !slices.Equal(segs, []string{seg1, seg2}) {
 			t.Errorf("segments %q, want %q", segs, []string{seg1, seg2})
 		}
+		// Data never becomes a dot segment, not even after normalization,
+		// and the host decodes to no delimiter.
+		for _, l := range []Level{SyntaxBased, SchemeBased} {
+			if p := u.Normalize(l).Path; RemoveDotSegments(p) != p {
+				t.Errorf("%q at %v has the path %q, which has dot segments", u, l, p)
+			}
+		}
+		if h, _ := Decode(u.Host); strings.ContainsAny(h, ":/?#[]@%\\") {
+			t.Errorf("host %q decodes to a delimiter", u.Host)
+		}
 	})
+}
+
+// hostRejected is WithHost's documented rule, spelled independently.
+func hostRejected(name string) bool {
+	if name == "" {
+		return true
+	}
+	for _, c := range []byte(name) {
+		if strings.IndexByte(":/?#[]@\\%", c) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBuildersRejectSyntax holds issue #10, row 3 and its neighbours:
+// data given to WithPath and WithHost never turns into syntax.
+func TestBuildersRejectSyntax(t *testing.T) {
+	base := MustParse("http://h/")
+	for _, segs := range [][]string{{"files", "..", "admin"}, {"."}, {".."}, {"a", "."}} {
+		if u, err := base.WithPath(segs...); !errors.Is(err, ErrPath) {
+			t.Errorf("WithPath(%q) = %q, %v; want ErrPath", segs, u, err)
+		}
+	}
+	for _, segs := range [][]string{{"..."}, {".a"}, {"a.."}, {"%2E%2E"}, {". "}} {
+		u, err := base.WithPath(segs...)
+		if err != nil {
+			t.Errorf("WithPath(%q): %v", segs, err)
+			continue
+		}
+		if p := u.Normalize(SchemeBased).Path; RemoveDotSegments(p) != p {
+			t.Errorf("WithPath(%q) normalizes to %q", segs, p)
+		}
+	}
+	for _, name := range []string{"", "127.0.0.1:6379", "[::1]", "::1", "a/b", "a@b", "a?b", "a#b", "a%3Ab", "a%b", "a\\b"} {
+		if u, err := base.WithHost(name); !errors.Is(err, ErrHost) {
+			t.Errorf("WithHost(%q) = %q, %v; want ErrHost", name, u, err)
+		}
+	}
+	for _, tt := range [][2]string{{"example.com", "example.com"}, {"ex!ample", "ex!ample"}, {"例.jp", "%E4%BE%8B.jp"}, {"127.0.0.1", "127.0.0.1"}, {"a_b~c", "a_b~c"}, {"a b", "a%20b"}} {
+		u, err := base.WithHost(tt[0])
+		if err != nil || u.Host != tt[1] {
+			t.Errorf("WithHost(%q) = %q, %v; want host %q", tt[0], u.Host, err, tt[1])
+		}
+	}
 }
