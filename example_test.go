@@ -100,7 +100,7 @@ func ExampleParse_strict() {
 	// Output:
 	// uri: invalid path at offset 20 in "http://example.com/a b": expected path character: pchar or '/'
 	// uri: invalid path at offset 20 in "http://example.com/%zz": expected two hex digits after '%' (RFC 3986, Section 2.1)
-	// uri: invalid host at offset 15 in "http://[fe80::1%25en0]/": expected ']' to close the IP-literal: IPv6 zone identifiers ("%25en0") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874
+	// uri: invalid host at offset 15 in "http://[fe80::1%25en0]/": expected ']' to close the IP-literal: IPv6 zone identifiers (here "%25en0") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874
 	// uri: invalid path at offset 19 in "http://example.com/{id}": expected path character: pchar or '/'
 	// uri: invalid path at offset 23 in "https://example.com/café": expected path character: pchar or '/'
 }
@@ -615,7 +615,7 @@ func ExampleFromURL() {
 	// Output:
 	// Path="/a/b" RawPath="/a%2Fb" String=http://example.com/a%2Fb?x=1#frag
 	// true <nil>
-	// uri: invalid host at offset 15 in "http://[fe80::1%25en0]/": expected ']' to close the IP-literal: IPv6 zone identifiers ("%25en0") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874
+	// uri: invalid host at offset 15 in "http://[fe80::1%25en0]/": expected ']' to close the IP-literal: IPv6 zone identifiers (here "%25en0") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874
 }
 
 // Log URIs without leaking passwords: a uri.URI is a slog.LogValuer that

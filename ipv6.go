@@ -1,8 +1,25 @@
 package uri
 
-// zoneExpected explains the rejection of an IPv6 zone identifier.
-const zoneExpected = "']' to close the IP-literal: IPv6 zone identifiers (\"%25en0\") are not RFC 3986 syntax; " +
-	"RFC 6874 added them, and RFC 9844 obsoleted RFC 6874"
+import (
+	"strconv"
+	"strings"
+)
+
+// zoneFault explains the rejection of the IPv6 zone identifier that
+// starts at s[i] == '%', quoting the zone as the input has it (up to ']',
+// at most 32 bytes).
+func zoneFault(s string, i int) fault {
+	end := strings.IndexByte(s[i:], ']')
+	if end < 0 {
+		end = len(s) - i
+	}
+	zone := s[i : i+min(end, 32)]
+	if end > 32 {
+		zone += "..."
+	}
+	return fault{ErrHost, "']' to close the IP-literal: IPv6 zone identifiers (here " + strconv.Quote(zone) +
+		") are not RFC 3986 syntax; RFC 6874 added them, and RFC 9844 obsoleted RFC 6874"}
+}
 
 // ipv6Address parses the rule below from offset i and returns the offset of
 // the first byte after it, which the caller expects to be ']':

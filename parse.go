@@ -424,7 +424,7 @@ func ipLiteralHost(s string, i int) (int, fault) {
 	if i < len(s) && (s[i] == 'v' || s[i] == 'V') {
 		i, f = ipvFuture(s, i)
 	} else if i, f = ipv6Address(s, i); f.err == nil && i < len(s) && s[i] == '%' {
-		f = fault{ErrHost, zoneExpected}
+		f = zoneFault(s, i)
 	}
 	if f.err != nil {
 		return i, f

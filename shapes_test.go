@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"net/netip"
 	"regexp"
 	"strconv"
@@ -248,4 +249,21 @@ func TestPortEveryShape(t *testing.T) {
 		}
 	}
 	t.Logf("%d port shapes checked", n)
+}
+
+// TestZoneQuoted checks that the rejection of a zone identifier quotes the
+// zone the input had.
+func TestZoneQuoted(t *testing.T) {
+	for _, tt := range []struct{ in, zone string }{
+		{"http://[fe80::1%25eth0]/", `"%25eth0"`},
+		{"http://[fe80::1%eth0]/", `"%eth0"`},
+		{"//[::1%25" + strings.Repeat("z", 40) + "]", `"%25` + strings.Repeat("z", 29) + `..."`},
+		{"//[::1%", `"%"`},
+	} {
+		_, err := Parse(tt.in)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrHost) || !strings.Contains(e.Expected, "(here "+tt.zone+")") {
+			t.Errorf("Parse(%q) = %v; want the zone %s quoted", tt.in, err, tt.zone)
+		}
+	}
 }
