@@ -54,6 +54,12 @@ const (
 	// protocols (HTTP headers, SMTP, FTP, Telnet), which lets the URI inject
 	// a command or a header; RFC 3986, Section 7.2 says such octets must
 	// not be decoded before they are sent. %00 is reported as EncodedNUL.
+	// Two places are data by their scheme's definition and not reported:
+	// "%0D%0A" in the body of a mailto URI, where RFC 6068, Section 5
+	// requires line breaks to be written so, or before a space or tab in
+	// its other header fields (a folded header line, RFC 5322, Section
+	// 2.2.3); and the path and query of a data URI, its payload (RFC 2397),
+	// which no Check finding reads.
 	EncodedControl
 
 	// EncodedNUL: a percent-encoded NUL octet, "%00", in any component.
@@ -73,10 +79,13 @@ const (
 	// EncodedDotSegment: a path segment that is not a dot segment as
 	// written, but is one after decoding: "%2e", "%2E%2E", ".%2e", "%2e.",
 	// or a segment with an encoded separator around dots such as
-	// "..%2F" or "%2e%2e%5C". RFC 3986, Section 5.2.4 removes only literal
-	// dot segments, so these survive resolution and normalization of the
-	// raw text and reach a back end that may decode them into a ".." that
-	// climbs out of a directory (RFC 3986, Section 7.3).
+	// "..%2F" or "%2e%2e%5C"; or one once a path parameter is cut off, as
+	// Java servlet containers do ("..;", "..;x", "%2e%2e;jsessionid=1");
+	// or one written with FULLWIDTH FULL STOP, U+FF0E ("%EF%BC%8E%EF%BC%8E"),
+	// which NFKC normalization and UTS #46 map to '.'. RFC 3986, Section 5.2.4
+	// removes only literal dot segments, so these survive resolution and
+	// normalization of the raw text and reach a back end that may read them
+	// as a ".." that climbs out of a directory (RFC 3986, Section 7.3).
 	EncodedDotSegment
 
 	// DoubleEncoding: a "%25" in the path followed by two octets that are
@@ -114,8 +123,10 @@ const (
 	EncodedHost
 
 	// DeviceName: a path segment that, decoded, names a Windows device
-	// (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, CONIN$, CONOUT$), with any
-	// extension and in any case, such as "aux" or "Con.txt". Merely opening
+	// (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, COM¹-COM³ and LPT¹-LPT³
+	// with the superscript digits U+00B9, U+00B2 and U+00B3, CONIN$,
+	// CONOUT$), with any extension and in any case, such as "aux",
+	// "Con.txt" or "com%C2%B9". Merely opening
 	// such a name on a Windows file system reaches the device instead of a
 	// file, which RFC 3986, Section 7.3 names as a denial-of-service risk.
 	DeviceName
@@ -303,17 +314,26 @@ func (u URI) Check() []Finding {
 			i += len(u.Port) + 1
 		}
 	}
-	c.path(u.Path, i)
+	// A data URI's path and query are its payload (RFC 2397), which may
+	// encode any octet.
+	data := strings.EqualFold(u.Scheme, "data")
+	if !data {
+		c.path(u.Path, i)
+	}
 	i += len(u.Path)
-	if u.HasQuery {
+	if u.HasQuery && !data {
 		c.begin("query")
-		c.octets(u.Query, i+1, false, false)
+		if strings.EqualFold(u.Scheme, "mailto") {
+			c.mailtoQuery(u.Query, i+1)
+		} else {
+			c.octets(u.Query, i+1, false, false, lineBreaksNone)
+		}
 		c.flush()
 		i += len(u.Query) + 1
 	}
 	if u.HasFragment {
 		c.begin("fragment")
-		c.octets(u.Fragment, i+1, false, false)
+		c.octets(u.Fragment, i+1, false, false, lineBreaksNone)
 		c.flush()
 	}
 	if len(c.out) > 1 {
@@ -449,6 +469,41 @@ func excerpt(s string) string {
 // ---------------------------------------------------------------------------
 // Octets
 
+// lineBreaks says which encoded line breaks a component may hold without a
+// finding.
+type lineBreaks uint8
+
+const (
+	lineBreaksNone    lineBreaks = iota // every %0D and %0A is reported
+	lineBreaksCRLF                      // "%0D%0A" is a line break of the data
+	lineBreaksFolding                   // "%0D%0A" before a space or tab folds a header line
+)
+
+// mailtoQuery checks the query of a mailto URI, whose hfields are mail
+// header fields and a body (RFC 6068, Section 2). RFC 6068, Section 5
+// requires line breaks in the body to be written "%0D%0A", so there they
+// are data; in a header field a line break is a header of its own unless a
+// space or tab follows it, which folds the line (RFC 5322, Section 2.2.3),
+// so only that form passes. A lone %0D or %0A is reported everywhere.
+func (c *checker) mailtoQuery(q string, base int) {
+	for i := 0; i <= len(q); {
+		end := strings.IndexByte(q[i:], '&')
+		if end < 0 {
+			end = len(q)
+		} else {
+			end += i
+		}
+		field := q[i:end]
+		name, _, _ := strings.Cut(field, "=")
+		rule := lineBreaksFolding
+		if d := decodeOrRaw(name); strings.EqualFold(d, "body") {
+			rule = lineBreaksCRLF
+		}
+		c.octets(field, base+i, false, false, rule)
+		i = end + 1
+	}
+}
+
 // octets checks the encoded octets of one component, s, that starts at
 // offset base of the URI's text: NUL and control octets in every
 // component, and UTF-8; invalid UTF-8 is reported only when strict is
@@ -456,7 +511,9 @@ func excerpt(s string) string {
 // password: its hits keep none of its text, and a kind already found
 // before it, in the user name, is not counted again, so that nothing said
 // about the user name depends on the password.
-func (c *checker) octets(s string, base int, strict, secret bool) {
+//
+// Encoded CR LF pairs that rule allows are skipped.
+func (c *checker) octets(s string, base int, strict, secret bool, rule lineBreaks) {
 	before := c.set
 	add := func(k FindingKind, i, j int, r rune) {
 		switch {
@@ -482,11 +539,36 @@ func (c *checker) octets(s string, base int, strict, secret bool) {
 		case !encoded:
 		case b == 0:
 			add(EncodedNUL, i, next, 0)
+		case b == '\r' && rule != lineBreaksNone && crlfAllowed(s, next, rule) > next:
+			next = crlfAllowed(s, next, rule) // the LF, and a folding space or tab
 		case b < 0x20 || b == 0x7f:
 			add(EncodedControl, i, next, rune(b))
 		}
 		i = next
 	}
+}
+
+// crlfAllowed returns, when rule allows the line break whose encoded LF
+// starts at offset i of s, the offset after it, and for lineBreaksFolding
+// after the space or tab that must follow it; else i.
+func crlfAllowed(s string, i int, rule lineBreaks) int {
+	if i >= len(s) {
+		return i
+	}
+	lf, next, enc := octetAt(s, i)
+	if !enc || lf != '\n' {
+		return i
+	}
+	if rule == lineBreaksCRLF {
+		return next
+	}
+	if next >= len(s) {
+		return i
+	}
+	if w, after, _ := octetAt(s, next); w == ' ' || w == '\t' {
+		return after
+	}
+	return i
 }
 
 // utf8At reads the UTF-8 sequence whose first octet, decoded, is at
@@ -569,9 +651,9 @@ func (c *checker) userinfo(u URI, base int) {
 		c.report(DeceptiveUserinfo, base, netip.Addr{},
 			"the user name before '@' looks like a host name, but the host is "+excerpt(u.Host))
 	}
-	c.octets(user, base, false, false)
+	c.octets(user, base, false, false, lineBreaksNone)
 	if hasColon {
-		c.octets(pass, base+len(user)+1, false, true)
+		c.octets(pass, base+len(user)+1, false, true, lineBreaksNone)
 	}
 	c.flush()
 }
@@ -620,7 +702,7 @@ func (c *checker) host(u URI, base int) {
 			c.report(NonstandardIPv4, base, a,
 				"the host "+excerpt(h)+" is not a dotted-decimal IPv4 address, but "+who+" it as "+a.String()+": filter on the address, not the text")
 		}
-		c.octets(h, base, true, false)
+		c.octets(h, base, true, false, lineBreaksNone)
 	}
 	c.flush()
 }
@@ -999,7 +1081,7 @@ func (c *checker) path(path string, base int) {
 		return
 	}
 	c.begin("path")
-	c.octets(path, base, true, false)
+	c.octets(path, base, true, false, lineBreaksNone)
 	for i := 0; i <= len(path); {
 		end := strings.IndexByte(path[i:], '/')
 		if end < 0 {
@@ -1020,14 +1102,16 @@ func (c *checker) segment(seg string, base int) {
 	if isDevice(seg) {
 		c.add(DeviceName, base, seg, 0)
 	}
-	if strings.IndexByte(seg, '%') < 0 {
+	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
 		return
 	}
 	// Walk the decoded octets, split at decoded '/' and '\' into pieces;
-	// a piece of one or two dots makes the segment a dot segment once
-	// decoded. first is the offset of the segment's first triplet.
+	// a piece of one or two dots, where a fullwidth full stop counts as a
+	// dot and a ';' ends what counts, makes the segment a dot segment to
+	// some back end. first is the offset of the segment's first triplet.
 	first := -1
-	dots, piece := 0, 0 // dots in the piece, octets in the piece
+	dots, piece := 0, 0 // dots in the piece, octets in the piece before any ';'
+	param := false      // a ';' was read in the piece
 	dotted := false
 	for i := 0; i < len(seg); {
 		b, next, enc := octetAt(seg, i)
@@ -1046,21 +1130,56 @@ func (c *checker) segment(seg string, base int) {
 				}
 			}
 		}
-		if enc && (b == '/' || b == '\\') {
+		switch {
+		case enc && (b == '/' || b == '\\'):
 			dotted = dotted || (piece > 0 && piece == dots && dots <= 2)
-			dots, piece = 0, 0
-		} else {
+			dots, piece, param = 0, 0, false
+		case param:
+		case b == ';':
+			param = true
+		case b == '.':
 			piece++
-			if b == '.' {
+			dots++
+		case enc && b == 0xEF:
+			if n, ok := fullwidthStop(seg, next); ok {
+				piece++
 				dots++
+				next = n
+			} else {
+				piece++
 			}
+		default:
+			piece++
 		}
 		i = next
 	}
 	dotted = dotted || (piece > 0 && piece == dots && dots <= 2)
-	if dotted && first >= 0 {
-		c.add(EncodedDotSegment, base+first, seg, 0)
+	if dotted && (first >= 0 || seg != "." && seg != "..") {
+		off := first
+		if off < 0 {
+			off = 0
+		}
+		c.add(EncodedDotSegment, base+off, seg, 0)
 	}
+}
+
+// fullwidthStop reports whether the encoded octets at offset i of s are
+// "%BC%8E", the rest of U+FF0E FULLWIDTH FULL STOP after its lead octet
+// 0xEF, which NFKC and UTS #46 map to '.', and returns the offset after
+// them.
+func fullwidthStop(s string, i int) (int, bool) {
+	if i >= len(s) {
+		return i, false
+	}
+	b1, j, enc1 := octetAt(s, i)
+	if !enc1 || b1 != 0xBC || j >= len(s) {
+		return i, false
+	}
+	b2, k, enc2 := octetAt(s, j)
+	if !enc2 || b2 != 0x8E {
+		return i, false
+	}
+	return k, true
 }
 
 // isDevice reports whether seg, decoded, names a Windows device: the part
@@ -1092,6 +1211,12 @@ func isDevice(seg string) bool {
 	case "con", "prn", "aux", "nul", "conin$", "conout$":
 		return true
 	default:
-		return len(s) == 4 && (s[:3] == "com" || s[:3] == "lpt") && '1' <= s[3] && s[3] <= '9'
+		if len(s) < 4 || s[:3] != "com" && s[:3] != "lpt" {
+			return false
+		}
+		// COM1-COM9, and the superscript digits U+00B9, U+00B2 and U+00B3
+		// (UTF-8 C2 B9, C2 B2, C2 B3), which Windows also reads as devices.
+		return len(s) == 4 && '1' <= s[3] && s[3] <= '9' ||
+			len(s) == 5 && s[3] == 0xC2 && (s[4] == 0xB9 || s[4] == 0xB2 || s[4] == 0xB3)
 	}
 }

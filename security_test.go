@@ -671,20 +671,47 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 	}
 	// Triplet rules, found by decoding the whole component with Decode and
 	// mapping decoded octets back to the triplets they came from.
+	data := strings.EqualFold(u.Scheme, "data")
+	mailto := strings.EqualFold(u.Scheme, "mailto")
 	for _, comp := range []string{"userinfo", "host", "path", "query", "fragment"} {
 		start, end, ok := componentSpan(u, comp)
 		if !ok || (comp == "host" && u.HostKind() != RegName) {
 			continue
 		}
+		if data && (comp == "path" || comp == "query") {
+			// RFC 2397: the payload; nothing is reported.
+			for k := FindingKind(1); k < numFindingKinds; k++ {
+				expect(k, comp, -1)
+			}
+			continue
+		}
 		text := u.String()[start:end]
 		nul, ctl := -1, -1
+		body := false // in a mailto query, the current hfield is the body
 		for i := 0; i+2 < len(text); i++ {
+			if mailto && comp == "query" && (i == 0 || text[i-1] == '&') {
+				name, _, _ := strings.Cut(text[i:], "=")
+				name, _, _ = strings.Cut(name, "&")
+				d, _ := Decode(name)
+				body = strings.ToLower(d) == "body"
+			}
 			if text[i] != '%' {
 				continue
 			}
 			v, err := strconv.ParseUint(text[i+1:i+3], 16, 8)
 			if err != nil {
 				continue
+			}
+			if mailto && comp == "query" && v == 0x0D && strings.HasPrefix(strings.ToUpper(text[i+3:]), "%0A") {
+				after := strings.ToUpper(text[i+6:])
+				switch {
+				case body:
+					i += 5 // RFC 6068: a line break of the body
+					continue
+				case strings.HasPrefix(after, "%20") || strings.HasPrefix(after, "%09"):
+					i += 8 // a folded header line
+					continue
+				}
 			}
 			switch {
 			case v == 0 && nul < 0:
@@ -718,17 +745,20 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 			}
 		}
 	}
-	// EncodedDotSegment: a segment with a '%' whose decoded text, split at
-	// '/' and '\', has a piece "." or "..".
-	if start, _, ok := componentSpan(u, "path"); ok {
+	// EncodedDotSegment: a segment with a '%' or a ';', other than "." and
+	// "..", whose decoded text, with U+FF0E read as '.', split at '/' and
+	// '\', has a piece that is "." or ".." up to its first ';'.
+	if start, _, ok := componentSpan(u, "path"); ok && !data {
 		dot := -1
 		off := start
 		for seg := range strings.SplitSeq(u.Path, "/") {
-			if p := strings.IndexByte(seg, '%'); p >= 0 && dot < 0 {
+			if strings.ContainsAny(seg, "%;") && seg != "." && seg != ".." && dot < 0 {
 				d, _ := Decode(seg)
+				d = strings.ReplaceAll(d, "\uFF0E", ".")
 				for piece := range strings.FieldsFuncSeq(d+"/", func(r rune) bool { return r == '/' || r == '\\' }) {
+					piece, _, _ = strings.Cut(piece, ";")
 					if piece == "." || piece == ".." {
-						dot = off + strings.Index(seg, "%")
+						dot = off + max(0, strings.Index(seg, "%"))
 						break
 					}
 				}
