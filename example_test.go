@@ -715,6 +715,63 @@ func ExampleURI_Check_addressFilter() {
 // ---- Tutorial part: safe at the boundaries (SSRF guard with Addrs, builders). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// An SSRF guard is one loop over Addrs: every address that a widely used
+// reader of the host would connect to without the DNS, whether RFC 3986,
+// inet_aton or a browser reads it, and the IPv4 address inside an IPv6
+// one. A name that only the DNS can answer has none: check the addresses
+// it resolves to when connecting.
+func ExampleURI_Addrs() {
+	forbidden := func(a netip.Addr) bool {
+		return a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsUnspecified()
+	}
+	for _, link := range []string{
+		"http://127.0.0.1%C2%AD/",               // a soft hyphen, which browsers drop
+		"http://%EF%BC%91%EF%BC%92%EF%BC%97.1/", // fullwidth digits: 127.1
+		"http://0x7f.1/",
+		"http://[2002:a9fe:a9fe::]/latest/meta-data/", // 6to4, embedding 169.254.169.254
+		"http://[64:ff9b::a00:1]/",                    // NAT64, embedding 10.0.0.1
+		"http://93.184.215.14/",
+		"https://example.com/",
+	} {
+		u := uri.MustParse(link)
+		verdict := "allowed"
+		for _, a := range u.Addrs() {
+			if forbidden(a) {
+				verdict = "blocked: " + a.String()
+				break
+			}
+		}
+		fmt.Printf("%-46s %v %s\n", link, u.Addrs(), verdict)
+	}
+	// Output:
+	// http://127.0.0.1%C2%AD/                        [127.0.0.1] blocked: 127.0.0.1
+	// http://%EF%BC%91%EF%BC%92%EF%BC%97.1/          [127.0.0.1] blocked: 127.0.0.1
+	// http://0x7f.1/                                 [127.0.0.1] blocked: 127.0.0.1
+	// http://[2002:a9fe:a9fe::]/latest/meta-data/    [2002:a9fe:a9fe:: 169.254.169.254] blocked: 169.254.169.254
+	// http://[64:ff9b::a00:1]/                       [64:ff9b::a00:1 10.0.0.1] blocked: 10.0.0.1
+	// http://93.184.215.14/                          [93.184.215.14] allowed
+	// https://example.com/                           [] allowed
+}
+
+// Data given to the builders stays data: a dot segment or a host with a
+// port in it is an error, and the *url.URL from URL dials the host and
+// port the accessors describe, or nothing.
+func ExampleURI_WithPath_traversal() {
+	base := uri.MustParse("https://files.example/")
+	_, err := base.WithPath("files", "..", "admin")
+	fmt.Println(err)
+	_, err = base.WithHost("127.0.0.1:6379")
+	fmt.Println(errors.Is(err, uri.ErrHost))
+
+	u := uri.MustParse("http://127.0.0.1%3A6379/") // a reg-name, no port
+	v := u.URL()
+	fmt.Printf("%v %q %q %q\n", u.HostKind(), u.Port, v.Hostname(), v.Port())
+	// Output:
+	// uri: invalid path at offset 0 in "..": expected a segment other than "." or "..", which are dot segments (RFC 3986, Section 3.3)
+	// true
+	// RegName "" "127.0.0.1%3A6379" ""
+}
+
 // ---- Tutorial part: web input, read as a browser reads it (URL Standard). ----
 // Examples for this part go below this line and above the next part's heading.
 

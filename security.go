@@ -147,9 +147,11 @@ const (
 	// whitespace (a decoded "%20") ends the address. The WHATWG URL
 	// Standard's IPv4 parser also allows one trailing dot and an empty
 	// hexadecimal part ("0x"), and runs after percent-decoding and UTS #46
-	// mapping; of that mapping Check applies the part that yields IPv4
-	// characters from common text: fullwidth digits, fullwidth "x" and
-	// "a"-"f", and the ideographic and fullwidth full stops.
+	// mapping; Check applies all of that mapping that concerns IPv4
+	// characters, as URI.Addrs does: ignored code points such as U+00AD
+	// SOFT HYPHEN are dropped, and compatibility digits, letters and full
+	// stops (fullwidth, superscript, circled, mathematical digits, U+3002)
+	// are mapped to ASCII.
 	NonstandardIPv4
 
 	// IPv4InIPv6: an IPv6 literal that embeds an IPv4 address that
@@ -158,7 +160,9 @@ const (
 	// RFC 4291, Section 2.5.5.2), IPv4-compatible ("[::127.0.0.1]",
 	// deprecated by RFC 4291, Section 2.5.5.1; "::" and "::1" excepted) and
 	// the NAT64 well-known prefix ("[64:ff9b::7f00:1]",
-	// RFC 6052, Section 2.1).
+	// RFC 6052, Section 2.1) and local-use prefix ("[64:ff9b:1::7f00:1]",
+	// RFC 8215, the last 32 bits), and 6to4 ("[2002:7f00:1::]", RFC 3056,
+	// Section 2), which URI.Addrs reads too.
 	// Finding.Addr holds the IPv4 address (RFC 3986, Section 7.4).
 	IPv4InIPv6
 
@@ -736,7 +740,8 @@ func decodedExcerpt(s string) string {
 
 // embeddedIPv4 returns the IPv4 address that IPv6 address a embeds and
 // the form that embeds it, or "" (RFC 4291, Section 2.5.5; RFC 6052,
-// Section 2.1).
+// Section 2.1; RFC 8215, read from the last 32 bits as with a /96 prefix;
+// RFC 3056, Section 2, from bits 16 to 47).
 func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 	b := a.As16()
 	v4 := netip.AddrFrom4([4]byte(b[12:]))
@@ -749,6 +754,10 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 		return v4, "an IPv4-compatible address (deprecated by RFC 4291, Section 2.5.5.1)"
 	case prefix == [12]byte{0x00, 0x64, 0xff, 0x9b}:
 		return v4, "a NAT64 address of the well-known prefix 64:ff9b::/96 (RFC 6052, Section 2.1)"
+	case [6]byte(b[:6]) == [6]byte{0x00, 0x64, 0xff, 0x9b, 0x00, 0x01}:
+		return v4, "a NAT64 address of the local-use prefix 64:ff9b:1::/48 (RFC 8215)"
+	case b[0] == 0x20 && b[1] == 0x02:
+		return netip.AddrFrom4([4]byte(b[2:6])), "a 6to4 address of 2002::/16 (RFC 3056, Section 2)"
 	}
 	return netip.Addr{}, ""
 }
@@ -879,9 +888,8 @@ func digitValue(c byte, base uint64) (uint64, bool) {
 }
 
 // whatwgIPv4 is the IPv4 parser of the WHATWG URL Standard (section
-// "IPv4 parser"), run on the decoded host with the UTS #46 mappings of
-// fullwidth characters described at NonstandardIPv4 and ASCII case
-// folding: parts separated by '.', one trailing empty part dropped, at
+// "IPv4 parser"), run on the decoded host with the UTS #46 mapping of
+// hostReader and ASCII case folding: parts separated by '.', one trailing empty part dropped, at
 // most four parts, each a number in decimal, octal after a leading "0",
 // or hexadecimal after "0x" (where "0x" alone is 0); every part but the
 // last at most 255, the last filling the remaining bytes.
@@ -943,59 +951,6 @@ func whatwgIPv4(host string) (netip.Addr, bool) {
 		w |= uint32(parts[k]) << (24 - 8*k)
 	}
 	return netip.AddrFrom4([4]byte{byte(w >> 24), byte(w >> 16), byte(w >> 8), byte(w)}), true
-}
-
-// hostReader reads the decoded octets of a host, mapped as the UTS #46
-// mapping of a WHATWG URL parser would map the characters that matter to
-// an IPv4 address: fullwidth digits, "x", "X" and "a"-"f" in either case
-// to ASCII, and the full stops U+3002, U+FF0E and U+FF61 to '.'. Other
-// octets pass as they are.
-type hostReader struct {
-	s string
-	i int
-}
-
-// next returns the next mapped octet and advances.
-func (r *hostReader) next() (byte, bool) {
-	c, n, ok := r.read()
-	r.i = n
-	return c, ok
-}
-
-// peek returns the next mapped octet without advancing.
-func (r *hostReader) peek() (byte, bool) {
-	c, _, ok := r.read()
-	return c, ok
-}
-
-func (r *hostReader) read() (byte, int, bool) {
-	if r.i >= len(r.s) {
-		return 0, r.i, false
-	}
-	b0, j, _ := octetAt(r.s, r.i)
-	if b0 != 0xE3 && b0 != 0xEF || j >= len(r.s) {
-		return b0, j, true
-	}
-	b1, k, _ := octetAt(r.s, j)
-	if k >= len(r.s) {
-		return b0, j, true
-	}
-	b2, l, _ := octetAt(r.s, k)
-	cp := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-	if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
-		return b0, j, true
-	}
-	switch {
-	case cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61:
-		return '.', l, true
-	case 0xFF10 <= cp && cp <= 0xFF19: // fullwidth digits
-		return byte(cp-0xFF10) + '0', l, true
-	case 0xFF21 <= cp && cp <= 0xFF26, cp == 0xFF38: // fullwidth A-F, X
-		return byte(cp-0xFF21) + 'A', l, true
-	case 0xFF41 <= cp && cp <= 0xFF46, cp == 0xFF58: // fullwidth a-f, x
-		return byte(cp-0xFF41) + 'a', l, true
-	}
-	return b0, j, true
 }
 
 // ---------------------------------------------------------------------------

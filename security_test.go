@@ -484,19 +484,48 @@ func whatwgIPv4Slow(host string) (netip.Addr, bool) {
 	return combineIPv4(nums)
 }
 
-// fullwidth maps the characters of UTS #46 that Check maps to IPv4
-// characters: U+3002, U+FF0E and U+FF61 to '.', and the fullwidth forms
-// U+FF10-U+FF19, U+FF21-U+FF26, U+FF38, U+FF41-U+FF46 and U+FF58 to
-// '0'-'9', 'A'-'F', 'X', 'a'-'f' and 'x'.
+// fullwidth applies UTS #46's mapping: every code point that
+// IdnaMappingTable.txt marks ignored, mapped or disallowed_STD3_mapped,
+// read with a parser of its own from the file Unicode publishes (Debian's
+// unicode-idna package) when the machine has it, and otherwise from the
+// generated table, which then checks only the IPv4 readers' use of it.
 var fullwidth = func() *strings.Replacer {
 	var pairs []string
-	add := func(r rune, ascii byte) { pairs = append(pairs, string(r), string(rune(ascii))) }
-	for _, r := range "\u3002\uFF0E\uFF61" {
-		add(r, '.')
+	if data, err := os.ReadFile("/usr/share/unicode/idna/IdnaMappingTable.txt"); err == nil {
+		for line := range strings.Lines(string(data)) {
+			line, _, _ = strings.Cut(line, "#")
+			f := strings.Split(line, ";")
+			if len(f) < 2 {
+				continue
+			}
+			status := strings.TrimSpace(f[1])
+			if status != "ignored" && status != "mapped" && status != "disallowed_STD3_mapped" {
+				continue
+			}
+			to := ""
+			if len(f) > 2 {
+				for cp := range strings.FieldsSeq(f[2]) {
+					v, _ := strconv.ParseUint(cp, 16, 32)
+					to += string(rune(v))
+				}
+			}
+			lo, hi, ok := strings.Cut(strings.TrimSpace(f[0]), "..")
+			if !ok {
+				hi = lo
+			}
+			l, _ := strconv.ParseUint(lo, 16, 32)
+			h, _ := strconv.ParseUint(hi, 16, 32)
+			for r := l; r <= h; r++ {
+				if r >= 0x80 {
+					pairs = append(pairs, string(rune(r)), to)
+				}
+			}
+		}
+		return strings.NewReplacer(pairs...)
 	}
-	for _, set := range []string{"0123456789", "ABCDEF", "X", "abcdef", "x"} {
-		for i := 0; i < len(set); i++ {
-			add(rune(set[i])-0x20+0xFF00, set[i])
+	for _, e := range idnaIPv4 {
+		for r := e.lo; r <= e.hi; r++ {
+			pairs = append(pairs, string(r), e.to)
 		}
 	}
 	return strings.NewReplacer(pairs...)
