@@ -118,6 +118,11 @@ var hostileEntries = []hostileEntry{
 	{"Key", func(u URI, s string) { sinkString = u.Key(SchemeBased) }},
 	{"Relativize", func(u URI, s string) { sinkURI, sinkBool = hostileSibling(u).Relativize(u) }},
 	{"RelativizeAsBase", func(u URI, s string) { sinkURI, sinkBool = u.Relativize(hostileSibling(u)) }},
+	{"Explain", func(u URI, s string) { sinkString = Explain(u, hostileSibling(u)).String() }},
+	{"ExplainSelf", func(u URI, s string) { sinkBool = Explain(u, u.Normalize(SyntaxBased)).Equivalent }},
+	{"Addrs", func(u URI, s string) { sinkBool = u.Addrs() != nil }},
+	{"URL", func(u URI, s string) { sinkString = u.URL().Host }},
+	{"WithPath", func(u URI, s string) { sinkURI, sinkErr = hostileBase.WithPath(u.Path) }},
 }
 
 // hostileSibling is u with a short path and no query or fragment, so that
@@ -132,7 +137,12 @@ func hostileSibling(u URI) URI {
 // several candidate references, each about as long as the input; against
 // a base of a million empty segments the answer itself is a million
 // "../", three bytes per byte of input, before it is checked by resolving.
-var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12}
+// Explain normalizes both URIs at two levels and keeps each result, and
+// its String writes the differing components; a million-byte query is
+// copied about fifteen times, in a constant number of allocations (issue
+// #10 asked for this bound to be pinned). WithPath writes a '/' of data as
+// "%2F", three bytes, into a growing buffer.
+var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12, "Explain": 16, "ExplainSelf": 8, "WithPath": 10}
 
 func sizeName(n int) string {
 	switch {
