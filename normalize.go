@@ -68,6 +68,10 @@ const (
 	//
 	//   - an empty port and its ":" are dropped for every scheme
 	//     ("http://a:/" -> "http://a/"; RFC 3986, Section 3.2.3);
+	//   - a port is a decimal number (RFC 3986, Section 3.2.3), so its
+	//     leading zeros are dropped for every scheme ("http://a:08080/" ->
+	//     "http://a:8080/", "s://a:000/" -> "s://a:0/"), as they are before
+	//     it is compared with a default port ("http://a:080/" -> "http://a/");
 	//   - the rest follows the scheme's SchemeRule (see DefaultSchemes): a
 	//     default port is dropped ("http://a:80/" -> "http://a/"), an empty
 	//     path after an authority becomes "/" where the scheme says so, a
@@ -299,6 +303,7 @@ const (
 	ruleDefaultPort
 	ruleDefaultHost
 	ruleEmptyPath
+	rulePortZeros
 	ruleFold
 	numRules = iota
 )
@@ -313,6 +318,7 @@ var ruleNames = [numRules]string{
 	"default port dropped (RFC 3986, Section 6.2.3)",
 	"default host made empty (RFC 3986, Section 6.2.3)",
 	"empty path made \"/\" (RFC 3986, Section 6.2.3)",
+	"leading zeros of the port dropped (RFC 3986, Section 3.2.3 and Section 6.2.3)",
 	"case-insensitive part lowercased, as the scheme defines (RFC 3986, Section 6.2.3)",
 }
 
@@ -353,7 +359,7 @@ func (n Normalizer) isNormal(u *URI, level Level) bool {
 	if level < SchemeBased {
 		return true
 	}
-	if u.HasPort && u.Port == "" {
+	if u.HasPort && (u.Port == "" || len(u.Port) > 1 && u.Port[0] == '0') {
 		return false
 	}
 	if u.Scheme == "" || n.Schemes == nil {
@@ -449,7 +455,15 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 		if keepPort {
 			b = append(b, ':')
 			at[2*partPort] = len(b)
-			b = append(b, u.Port...)
+			port := u.Port
+			if level == SchemeBased && len(port) > 1 && port[0] == '0' {
+				port = strings.TrimLeft(port, "0")
+				if port == "" {
+					port = "0"
+				}
+				tr[partPort] |= rulePortZeros
+			}
+			b = append(b, port...)
 			at[2*partPort+1] = len(b)
 		}
 	}

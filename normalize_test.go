@@ -63,6 +63,12 @@ func normalizeSlow(u URI, level Level, rules map[string]SchemeRule) URI {
 			p, err := strconv.ParseUint(u.Port, 10, 16)
 			if u.Port == "" || (err == nil && r.DefaultPort != 0 && p == uint64(r.DefaultPort)) {
 				u.Port, u.HasPort = "", false
+			} else if d := strings.TrimLeft(u.Port, "0"); d != u.Port {
+				// Section 3.2.3: a decimal number, without leading zeros
+				u.Port = d
+				if d == "" {
+					u.Port = "0"
+				}
 			}
 		}
 		if r.DefaultHost != "" && u.HasAuthority && !u.HasUserinfo && !u.HasPort && u.Host == r.DefaultHost {
