@@ -48,7 +48,9 @@
 //   - Section 6, normalization and comparison: Level, URI.Normalize,
 //     NormalizeString, Equivalent, URI.Key, Explain, and Normalizer with
 //     SchemeRule for scheme-based rules as data.
-//   - Section 7, security considerations: URI.Check and Finding.
+//   - Section 7, security considerations: URI.Check and Finding, and
+//     URI.Addrs, every IP address that readers of the host connect to,
+//     for SSRF guards.
 //   - Appendix A, the grammar: one parsing function per rule.
 //
 // Beyond RFC 3986: ParseIRI reads IRIs (RFC 3987), the one lenient entry
