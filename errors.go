@@ -104,7 +104,8 @@ type redactedInput struct {
 // authority (it begins the text or follows the scheme) and the fault lies
 // after the authority (at or beyond the first '/', '?' or '#' that follows
 // the "//"), the parser has read the authority, and the password is what it
-// read: from the first ':' to the last '@' of the authority. Otherwise the
+// read: from the first ':' to the last '@' of the authority, if that
+// userinfo has a ':'. Otherwise the
 // parser could not tell where the userinfo ends, and a password may hold
 // '/', '?', '#', '@' and ':' (base64 and cloud secrets do): the mask then
 // runs from the first ':' after the "//" to the last '@' of the whole text.
@@ -120,7 +121,7 @@ func redactInput(s string, off int) redactedInput {
 		end++
 	}
 	at := strings.LastIndexByte(s[start:end], '@')
-	if at < 0 || off < end || !authorityAt(s, start-2) {
+	if at < 0 || off < end || !authorityAt(s, start-2) || strings.IndexByte(s[start:start+at], ':') < 0 {
 		at = strings.LastIndexByte(s[start:], '@')
 	}
 	if at < 0 {
