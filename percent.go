@@ -353,3 +353,26 @@ func octetAt(s string, i int) (b byte, next int, encoded bool) {
 	}
 	return s[i], i + 1, false
 }
+
+// appendEncoded appends s to b percent-encoded as RFC 6570, Section 3.2.1
+// says for the two allowed sets of URI Template expansion: unreserved
+// characters are copied and every other octet becomes "%XX" (RFC 3986,
+// Section 2.1, uppercase hex digits), or, when reserved is set, reserved
+// characters and pct-encoded triplets are copied too. Non-ASCII text is
+// encoded as the UTF-8 octets it holds (RFC 3986, Section 2.5).
+func appendEncoded(b []byte, s string, reserved bool) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case is(c, cUnreserved):
+			b = append(b, c)
+		case reserved && is(c, cGenDelim|cSubDelim):
+			b = append(b, c)
+		case reserved && c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):
+			b = append(b, c)
+		default:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return b
+}
