@@ -781,5 +781,67 @@ func ExampleURI_WithPath_traversal() {
 // ---- Tutorial part: URI templates (RFC 6570). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// An API URL from a template: values are percent-encoded for their place,
+// undefined ones leave no trace, and the result is a URI.
+func ExampleTemplate_Expand() {
+	t, err := uri.ParseTemplate("https://api.example.com/v1/users/{id}/repos{?q,sort,page}")
+	if err != nil {
+		panic(err)
+	}
+	u, err := t.ExpandURI(map[string]any{
+		"id": "jöhn doe",
+		"q":  "language:go stars:>100",
+		// sort is undefined: no "sort=" in the result
+		"page": "2",
+	})
+	fmt.Println(u, err)
+
+	files, _ := uri.ParseTemplate("file:///{+path}{#section}")
+	s, _ := files.Expand(map[string]any{"path": "home/me/notes v2.txt", "section": "to do"})
+	fmt.Println(s)
+	fmt.Println(t.Variables())
+	// Output:
+	// https://api.example.com/v1/users/j%C3%B6hn%20doe/repos?q=language%3Ago%20stars%3A%3E100&page=2 <nil>
+	// file:///home/me/notes%20v2.txt#to%20do
+	// [id q sort page]
+}
+
+// Routing by template: Match gives the decoded values back, query
+// parameters in any order and each optional, and false when the URI does
+// not fit.
+func ExampleTemplate_Match() {
+	var routes []uri.Template
+	for _, s := range []string{"/users/{id}{?fields,lang}", "/files{/path*}", "/search{?q,params*}"} {
+		t, err := uri.ParseTemplate(s)
+		if err != nil {
+			panic(err)
+		}
+		routes = append(routes, t)
+	}
+	for _, in := range []string{
+		"/users/42?lang=en&fields=name,email",
+		"/files/docs/2024/%E6%97%A5%E6%9C%AC.txt",
+		"/search?tag=go&q=uri%20templates",
+		"/admin",
+	} {
+		found := false
+		for _, t := range routes {
+			if vals, ok := t.Match(in); ok {
+				fmt.Printf("%-40s %-26s %v\n", in, t, vals)
+				found = true
+				break
+			}
+		}
+		if !found {
+			fmt.Printf("%-40s no route\n", in)
+		}
+	}
+	// Output:
+	// /users/42?lang=en&fields=name,email      /users/{id}{?fields,lang}  map[fields:[name email] id:42 lang:en]
+	// /files/docs/2024/%E6%97%A5%E6%9C%AC.txt  /files{/path*}             map[path:[docs 2024 日本.txt]]
+	// /search?tag=go&q=uri%20templates         /search{?q,params*}        map[params:[[tag go]] q:uri templates]
+	// /admin                                   no route
+}
+
 // ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----
 // Examples for this part go below this line.

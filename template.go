@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -170,8 +171,13 @@ func parseExpression(s string, i int, p []byte) ([]byte, int, error) {
 				i++
 			case c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):
 				i += 3
-			case c == '.' && i > nameStart && i+1 < len(s) && s[i-1] != '.' && (is(s[i+1], cAlpha|cDigit) || s[i+1] == '_' || s[i+1] == '%'):
-				i++
+			case c == '.' && i > nameStart:
+				// "." stands only between two varchars
+				if i+1 < len(s) && (is(s[i+1], cAlpha|cDigit) || s[i+1] == '_' || s[i+1] == '%') {
+					i++
+					continue
+				}
+				return fail(i+1, "a variable name character after '.'")
 			default:
 				goto nameEnd
 			}
@@ -320,11 +326,12 @@ func (t Template) Variables() []string {
 // the expression at fault: a prefix modifier on a list or associative
 // array (RFC 6570, Section 2.4.1), or a value of another type.
 func (t Template) Expand(vars map[string]any) (string, error) {
-	b, err := t.AppendExpand(make([]byte, 0, len(t.src)+16*len(vars)), vars)
+	var stack [192]byte // most expansions fit: then one allocation, the string
+	b, err := t.AppendExpand(stack[:0], vars)
 	if err != nil {
 		return "", err
 	}
-	return bytesString(b), nil
+	return string(b), nil
 }
 
 // ExpandURI is Expand followed by Parse: the expansion as a URI-reference
@@ -524,4 +531,374 @@ func prefixRunes(s string, n int) string {
 		n--
 	}
 	return s
+}
+
+// Matching: the inverse of Expand.
+
+// templatePart is one part of a Template, for Match.
+type templatePart struct {
+	lit    string // a literal, when op is partLiteral
+	op     byte
+	at     int // offset of the expression's '{'
+	v0, vn int // its variables: vs[v0 : v0+vn] of parts' vs
+}
+
+// varsIn returns the part's variables from the slice parts filled.
+func (p templatePart) varsIn(vs []templateVar) []templateVar { return vs[p.v0 : p.v0+p.vn] }
+
+// parts decodes the parsed form into ps and vs, which callers give with
+// room on the stack, and returns them extended.
+func (t Template) parts(ps []templatePart, vs []templateVar) ([]templatePart, []templateVar) {
+	r := progReader{s: t.prog}
+	for !r.done() {
+		op := r.byte()
+		if op == partLiteral {
+			ps = append(ps, templatePart{lit: r.str()})
+			continue
+		}
+		p := templatePart{op: op, at: r.uvarint()}
+		n := r.uvarint()
+		p.v0, p.vn = len(vs), n
+		for range n {
+			vs = append(vs, r.varspec())
+		}
+		ps = append(ps, p)
+	}
+	return ps, vs
+}
+
+// inExpansion reports whether c can appear in the expansion of an
+// expression with operator op: unreserved characters, '%', ',' and '='
+// (lists and exploded associative arrays), the operator's own first and
+// separator characters, and for "+" and "#" every reserved character.
+func inExpansion(op byte, c byte) bool {
+	info := templateOp(op)
+	switch {
+	case is(c, cUnreserved) || c == '%' || c == ',' || c == '=':
+		return true
+	case info.reserved:
+		return is(c, cGenDelim|cSubDelim)
+	}
+	return c == info.first || c == info.sep
+}
+
+// Matchable reports whether Match can invert every expansion of t: nil,
+// or an *Error wrapping ErrTemplate whose Offset is the first expression
+// that makes matching ambiguous (RFC 6570, Section 1.4 notes that
+// templates are not designed for matching):
+//
+//   - an expression followed by another expression that does not start
+//     with a character the first cannot produce ("{x}{y}", "{/a}{/b}"; but
+//     "{/path}{?q}" is matchable, since '?' ends the path expression);
+//   - an expression followed by a literal whose first character the
+//     expression can produce ("{name}.html", since a value may hold '.');
+//   - an expression without a name (no ";", "?" or "&") that has several
+//     variables, one of them exploded ("{/a*,b}").
+//
+// Match still answers for such templates, by the rules its doc gives; the
+// values it returns then expand to the same text, but may not be the
+// values that made it.
+func (t Template) Matchable() error {
+	ps, vs := t.parts(nil, nil)
+	for i, p := range ps {
+		if p.op == partLiteral {
+			continue
+		}
+		fail := func(why string) error {
+			return &Error{Input: t.src, Offset: p.at, Err: ErrTemplate, Expected: why}
+		}
+		if !templateOp(p.op).named && p.vn > 1 {
+			for _, v := range p.varsIn(vs) {
+				if v.explode {
+					return fail("an expression that Match can invert: an exploded variable among several, without names, is ambiguous")
+				}
+			}
+		}
+		if i+1 >= len(ps) {
+			continue
+		}
+		next := ps[i+1]
+		if next.op == partLiteral {
+			if inExpansion(p.op, next.lit[0]) {
+				return fail("an expression that Match can invert: the literal after it starts with " + strconv.Quote(next.lit[:1]) + ", which its values can hold")
+			}
+			continue
+		}
+		f := templateOp(next.op).first
+		bothQuery := (p.op == '?' || p.op == '&') && next.op == '&'
+		if !bothQuery && (f == 0 || inExpansion(p.op, f)) {
+			return fail("an expression that Match can invert: the expression after it starts with no character that ends this one")
+		}
+	}
+	return nil
+}
+
+// Match returns the variable values that Expand would turn into s, and
+// whether s matches t at all: the inverse of Expand (RFC 6570, Section 3).
+//
+// Values come back decoded, as Expand takes them: a string, or a
+// []string for an exploded variable and for a list (members separated by
+// ','); an exploded associative array of a named expression ("{?params*}")
+// comes back as [][2]string holding the pairs no other variable of the
+// expression claims; a non-exploded one comes back as the list of its keys
+// and values. A variable that s leaves out is absent from the map. With a
+// prefix modifier ("{var:3}") the value is the prefix. For "+" and "#",
+// whose values keep reserved characters and pct-encoded triplets, only the
+// triplets that Expand makes itself (of octets that are neither unreserved
+// nor reserved, such as "%20" or UTF-8) are decoded: "{+path}" matches
+// "a%2Fb" with path = "a%2Fb", which Expand gives back as "a%2Fb".
+//
+// Query expressions ("?" and "&", and a "?" followed by "&" expressions)
+// match their parameters in any order, and each parameter may be absent.
+// Literals must match exactly. Where a template is ambiguous (see
+// Matchable), an expression followed by a literal extends to the first
+// place where that literal matches, and one followed by an expression
+// extends as far as the characters it can produce go; a variable that
+// appears twice takes its last value.
+func (t Template) Match(s string) (map[string]any, bool) {
+	var pbuf [16]templatePart
+	var vbuf [32]templateVar
+	ps, vs := t.parts(pbuf[:0], vbuf[:0])
+	vals := map[string]any{}
+	pos := 0
+	for i := 0; i < len(ps); i++ {
+		p := ps[i]
+		if p.op == partLiteral {
+			if !strings.HasPrefix(s[pos:], p.lit) {
+				return nil, false
+			}
+			pos += len(p.lit)
+			continue
+		}
+		// A "?" or "&" expression followed by "&" ones matches as one.
+		group := ps[i : i+1]
+		if p.op == '?' || p.op == '&' {
+			j := i + 1
+			for j < len(ps) && ps[j].op == '&' {
+				j++
+			}
+			group = ps[i:j]
+			i = j - 1
+		}
+		end := pos
+		if i+1 < len(ps) && ps[i+1].op == partLiteral {
+			lit := ps[i+1].lit
+			k := strings.Index(s[pos:], lit)
+			if k < 0 {
+				return nil, false
+			}
+			end = pos + k
+			for j := pos; j < end; j++ {
+				if !inExpansion(p.op, s[j]) {
+					return nil, false
+				}
+			}
+		} else {
+			stop := byte(0)
+			if i+1 < len(ps) {
+				stop = templateOp(ps[i+1].op).first
+			}
+			for end < len(s) && s[end] != stop && inExpansion(p.op, s[end]) {
+				end++
+			}
+			if i+1 == len(ps) && end != len(s) {
+				return nil, false
+			}
+		}
+		if !matchExpression(group, vs, s[pos:end], vals) {
+			return nil, false
+		}
+		pos = end
+	}
+	if pos != len(s) {
+		return nil, false
+	}
+	return vals, true
+}
+
+// matchExpression reads the text of one expression (or a group of query
+// expressions) into vals.
+func matchExpression(group []templatePart, vs []templateVar, text string, vals map[string]any) bool {
+	if text == "" {
+		return true // every variable undefined
+	}
+	op := group[0].op
+	info := templateOp(op)
+	if info.first != 0 {
+		if text[0] != info.first {
+			return false
+		}
+		text = text[1:]
+	}
+	if info.named {
+		return matchNamed(group, vs, info, text, vals)
+	}
+	vars := group[0].varsIn(vs)
+	if len(vars) == 1 {
+		v := vars[0]
+		if v.explode {
+			var list []string
+			var pairs [][2]string
+			for item := range strings.SplitSeq(text, string(info.sep)) {
+				if k, val, ok := strings.Cut(item, "="); ok && !info.reserved {
+					dk, ok1 := decodeTemplateValue(k, info.reserved)
+					dv, ok2 := decodeTemplateValue(val, info.reserved)
+					if !ok1 || !ok2 {
+						return false
+					}
+					pairs = append(pairs, [2]string{dk, dv})
+					continue
+				}
+				d, ok := decodeTemplateValue(item, info.reserved)
+				if !ok {
+					return false
+				}
+				list = append(list, d)
+			}
+			switch {
+			case pairs != nil && list != nil:
+				return false
+			case pairs != nil:
+				vals[v.name] = pairs
+			default:
+				vals[v.name] = list
+			}
+			return true
+		}
+		return matchValue(v, text, info, vals)
+	}
+	// Several variables: one item each, in order.
+	items := strings.Split(text, string(info.sep))
+	if len(items) > len(vars) {
+		return false
+	}
+	for k, item := range items {
+		if !matchValue(vars[k], item, info, vals) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchValue stores the value of a non-exploded variable: a list when the
+// text has a ',' that Expand wrote as a separator.
+func matchValue(v templateVar, text string, info opInfo, vals map[string]any) bool {
+	if !info.reserved && v.prefix == 0 && strings.IndexByte(text, ',') >= 0 {
+		var list []string
+		for item := range strings.SplitSeq(text, ",") {
+			d, ok := decodeTemplateValue(item, info.reserved)
+			if !ok {
+				return false
+			}
+			list = append(list, d)
+		}
+		vals[v.name] = list
+		return true
+	}
+	d, ok := decodeTemplateValue(text, info.reserved)
+	if ok {
+		vals[v.name] = d
+	}
+	return ok
+}
+
+// matchNamed reads the "name=value" items of ";", "?" and "&"
+// expressions, in any order.
+func matchNamed(group []templatePart, vs []templateVar, info opInfo, text string, vals map[string]any) bool {
+	// the exploded variable that takes the pairs no name claims
+	var rest *templateVar
+	all := vs[group[0].v0 : group[len(group)-1].v0+group[len(group)-1].vn]
+	find := func(name string) *templateVar {
+		for k := range all {
+			if all[k].name == name {
+				return &all[k]
+			}
+		}
+		return nil
+	}
+	for k := range all {
+		if all[k].explode && rest == nil {
+			rest = &all[k]
+		}
+	}
+	var pairs [][2]string
+	sep := string(info.sep)
+	if len(group) > 1 {
+		sep = "&"
+	}
+	for item := range strings.SplitSeq(text, sep) {
+		name, val, hasEq := strings.Cut(item, "=")
+		if info.ifemp == '=' && !hasEq {
+			// "?x" is not what Expand writes for x = "" ("?x=")
+			if v := find(name); v == nil || !v.explode {
+				return false
+			}
+		}
+		v := find(name)
+		if v == nil || (v == rest && v.explode && name != v.name) {
+			if rest == nil || !hasEq {
+				return false
+			}
+			dk, ok1 := decodeTemplateValue(name, info.reserved)
+			dv, ok2 := decodeTemplateValue(val, info.reserved)
+			if !ok1 || !ok2 {
+				return false
+			}
+			pairs = append(pairs, [2]string{dk, dv})
+			continue
+		}
+		if v.explode {
+			d, ok := decodeTemplateValue(val, info.reserved)
+			if !ok {
+				return false
+			}
+			list, _ := vals[v.name].([]string)
+			vals[v.name] = append(list, d)
+			continue
+		}
+		if !matchValue(*v, val, info, vals) {
+			return false
+		}
+	}
+	if pairs != nil {
+		if _, taken := vals[rest.name]; taken {
+			return false
+		}
+		vals[rest.name] = pairs
+	}
+	return true
+}
+
+// decodeTemplateValue decodes the pct-encoded triplets of an expanded
+// value: all of them for the unreserved-only operators, and for "+" and
+// "#" only those of octets that are neither unreserved nor reserved, which
+// Expand encodes itself (RFC 6570, Section 3.2.1). It reports false for a
+// '%' that starts no triplet.
+func decodeTemplateValue(s string, reserved bool) (string, bool) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, true
+	}
+	if !reserved {
+		d, err := Decode(s)
+		return d, err == nil
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		if i+2 >= len(s) || !is(s[i+1], cHex) || !is(s[i+2], cHex) {
+			return "", false
+		}
+		o := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if o == '%' || is(o, cUnreserved|cGenDelim|cSubDelim) {
+			b = append(b, s[i:i+3]...)
+		} else {
+			b = append(b, o)
+		}
+		i += 2
+	}
+	return bytesString(b), true
 }
