@@ -1,8 +1,10 @@
 package uri
 
 import (
+	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Level is a rung of the comparison ladder of RFC 3986, Section 6.2. Each
@@ -150,6 +152,19 @@ type Normalizer struct {
 	// Schemes maps a lowercase scheme name (RFC 3986, Section 3.1) to its
 	// rule. A name that is not lowercase never matches.
 	Schemes map[string]SchemeRule
+
+	// IDNA, if not nil, converts an internationalized host name to its
+	// ASCII form at SchemeBased, as a resolver does before it asks the DNS
+	// (RFC 3987, Section 3.1; RFC 3986, Section 3.2.2): for a reg-name
+	// whose percent-encoded octets decode to UTF-8 text with a non-ASCII
+	// character, IDNA gets that decoded text and returns, say, its IDNA
+	// A-labels; golang.org/x/net/idna's Lookup.ToASCII fits, and is the
+	// same function a WebParser takes. The result replaces the host,
+	// lowercased, when it is a valid ASCII reg-name; when IDNA fails or
+	// returns anything else, the host stays as SyntaxBased writes it, so
+	// two names that IDNA rejects are compared by their text. With IDNA,
+	// "http://%E4%BE%8B.jp/" and "http://xn--fsq.jp/" are equivalent.
+	IDNA func(host string) (string, error)
 }
 
 // DefaultSchemes returns a new map holding the built-in scheme rules of
@@ -304,6 +319,8 @@ const (
 	ruleDefaultHost
 	ruleEmptyPath
 	rulePortZeros
+	ruleIPv6Text
+	ruleIDNA
 	ruleFold
 	numRules = iota
 )
@@ -319,6 +336,8 @@ var ruleNames = [numRules]string{
 	"default host made empty (RFC 3986, Section 6.2.3)",
 	"empty path made \"/\" (RFC 3986, Section 6.2.3)",
 	"leading zeros of the port dropped (RFC 3986, Section 3.2.3 and Section 6.2.3)",
+	"IPv6 address written in its canonical text (RFC 5952, Section 4)",
+	"internationalized host name converted by the Normalizer's IDNA function (RFC 3987, Section 3.1)",
 	"case-insensitive part lowercased, as the scheme defines (RFC 3986, Section 6.2.3)",
 }
 
@@ -359,6 +378,12 @@ func (n Normalizer) isNormal(u *URI, level Level) bool {
 	if level < SchemeBased {
 		return true
 	}
+	if u.HasAuthority && len(u.Host) > 2 && u.Host[0] == '[' && !ipv6Canonical(u.Host) {
+		return false
+	}
+	if n.IDNA != nil && u.HasAuthority && hasNonASCIITriplet(u.Host) && u.HostKind() == RegName {
+		return false
+	}
 	if u.HasPort && (u.Port == "" || len(u.Port) > 1 && u.Port[0] == '0') {
 		return false
 	}
@@ -391,8 +416,13 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 	}
 	var rule SchemeRule // looked up once the scheme is lowercase
 	// Normalization never lengthens a component, except for a "/" path after
-	// an authority (+1) and a path guard without one (+2).
-	b := make([]byte, 0, u.len()+2)
+	// an authority (+1), a path guard without one (+2), and the RFC 5952
+	// text of an IPv6 address.
+	n0 := u.len() + 2
+	if level == SchemeBased && u.HasAuthority && strings.HasPrefix(u.Host, "[") {
+		n0 += 40 // RFC 5952 text can be longer than the input ("[::ffff:7f00:1]")
+	}
+	b := make([]byte, 0, n0)
 	var v URI
 	var at [2 * numParts]int // start and end of each part in b
 
@@ -431,8 +461,23 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 				}
 				b = append(b, c)
 			}
+			if level == SchemeBased && u.HostKind() == IPv6 {
+				if a, ok := u.Addr(); ok {
+					start := at[2*partHost]
+					var buf [48]byte
+					if canon := a.AppendTo(buf[:0]); string(canon) != string(b[start+1:len(b)-1]) {
+						b = append(append(append(b[:start], '['), canon...), ']')
+						tr[partHost] |= ruleIPv6Text
+					}
+				}
+			}
 		} else {
 			b, tr[partHost] = appendPct(b, u.Host, true)
+			if level == SchemeBased && n.IDNA != nil && u.HostKind() == RegName {
+				var r uint16
+				b, r = n.appendIDNA(b, at[2*partHost])
+				tr[partHost] |= r
+			}
 		}
 		at[2*partHost+1] = len(b)
 		// [ ":" port ]
@@ -607,6 +652,63 @@ func hostWork(host string) bool {
 		}
 	}
 	return pct && host[0] != '[' && pctWork(host)
+}
+
+// ipv6Canonical reports whether the IP-literal host, if it holds an IPv6
+// address, is written in the canonical text of RFC 5952, Section 4, as
+// net/netip writes it: lowercase, no leading zeros, the longest run of two
+// or more zero pieces (the first of equal runs) as "::", and an
+// IPv4-mapped address with its dotted tail ("::ffff:192.0.2.1").
+func ipv6Canonical(host string) bool {
+	inner := host[1 : len(host)-1]
+	if host[len(host)-1] != ']' || inner == "" || inner[0] == 'v' || inner[0] == 'V' {
+		return true // not IPv6: IPvFuture, or a hand-built value
+	}
+	a, err := netip.ParseAddr(inner)
+	if err != nil || a.Zone() != "" {
+		return true
+	}
+	var buf [48]byte
+	return string(a.AppendTo(buf[:0])) == inner
+}
+
+// hasNonASCIITriplet reports whether s holds a pct-encoded octet above
+// 0x7F.
+func hasNonASCIITriplet(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && unhex(s[i+1]) >= 8 && is(s[i+1], cHex) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendIDNA replaces the normalized reg-name b[start:] by what n.IDNA
+// makes of its decoded text, when that text is UTF-8 with a non-ASCII
+// character and the result is a valid ASCII reg-name; see Normalizer.IDNA.
+func (n Normalizer) appendIDNA(b []byte, start int) ([]byte, uint16) {
+	host := string(b[start:])
+	if !hasNonASCIITriplet(host) {
+		return b, 0
+	}
+	d, err := Decode(host)
+	if err != nil || !utf8.ValidString(d) {
+		return b, 0
+	}
+	ascii, err := n.IDNA(d)
+	if err != nil || ascii == "" {
+		return b, 0
+	}
+	for i := 0; i < len(ascii); i++ {
+		if !is(ascii[i], cUnreserved|cSubDelim) {
+			return b, 0
+		}
+	}
+	b = b[:start]
+	for i := 0; i < len(ascii); i++ {
+		b = append(b, lower(ascii[i]))
+	}
+	return b, ruleIDNA
 }
 
 // isPort reports whether the decimal port equals def (0 never matches).

@@ -3,6 +3,8 @@ package uri
 import (
 	"bufio"
 	"errors"
+	"fmt"
+	"net/netip"
 	"os"
 	"regexp"
 	"strconv"
@@ -58,6 +60,9 @@ func normalizeSlow(u URI, level Level, rules map[string]SchemeRule) URI {
 		u.Path = RemoveDotSegments(u.Path)
 	}
 	if level >= SchemeBased {
+		if strings.HasPrefix(u.Host, "[") && !strings.HasPrefix(u.Host, "[v") {
+			u.Host = "[" + rfc5952Slow(u.Host[1:len(u.Host)-1]) + "]"
+		}
 		r := rules[u.Scheme]
 		if u.HasPort {
 			p, err := strconv.ParseUint(u.Port, 10, 16)
@@ -165,7 +170,14 @@ func checkNormalized(t testing.TB, n Normalizer, u URI, level Level) URI {
 		}
 	}
 	same("userinfo", u.Userinfo, v.Userinfo, false)
-	if v.Host != "" || level < SchemeBased {
+	switch {
+	case level == SchemeBased && u.HostKind() == IPv6:
+		// RFC 5952 text: the same address
+		a, _ := u.Addr()
+		if b, ok := v.Addr(); !ok || a != b {
+			t.Fatalf("Normalize(%q, %v) changed the address of the host: %q -> %q", u, level, u.Host, v.Host)
+		}
+	case v.Host != "" || level < SchemeBased:
 		same("host", u.Host, v.Host, true)
 	}
 	same("query", u.Query, v.Query, false)
@@ -824,4 +836,49 @@ func TestNormalizeString(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { sinkString, _ = NormalizeString("HTTP://Example.com:80", SchemeBased) }); n != 1 || sinkString != "http://example.com/" {
 		t.Errorf("NormalizeString: %v allocations, %q", n, sinkString)
 	}
+}
+
+// rfc5952Slow writes IPv6 address text as RFC 5952, Section 4 says, step
+// by step: eight pieces in lowercase hex without leading zeros (4.1, 4.3);
+// the longest run of two or more zero pieces, the first of equal runs,
+// becomes "::" (4.2); an IPv4-mapped address keeps a dotted tail (5).
+func rfc5952Slow(text string) string {
+	a, err := netip.ParseAddr(text) // only to read the sixteen octets
+	if err != nil {
+		return text
+	}
+	b := a.As16()
+	var p [8]uint16
+	for i := range p {
+		p[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+	}
+	if p == [8]uint16{0, 0, 0, 0, 0, 0xffff, p[6], p[7]} {
+		return fmt.Sprintf("::ffff:%d.%d.%d.%d", b[12], b[13], b[14], b[15])
+	}
+	bestAt, bestLen := -1, 1
+	for i := 0; i < 8; {
+		if p[i] != 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < 8 && p[j] == 0 {
+			j++
+		}
+		if j-i > bestLen {
+			bestAt, bestLen = i, j-i
+		}
+		i = j
+	}
+	hex := func(ps []uint16) string {
+		var out []string
+		for _, x := range ps {
+			out = append(out, strconv.FormatUint(uint64(x), 16))
+		}
+		return strings.Join(out, ":")
+	}
+	if bestAt < 0 {
+		return hex(p[:])
+	}
+	return hex(p[:bestAt]) + "::" + hex(p[bestAt+bestLen:])
 }
