@@ -123,6 +123,12 @@ var hostileEntries = []hostileEntry{
 	{"Addrs", func(u URI, s string) { sinkBool = u.Addrs() != nil }},
 	{"URL", func(u URI, s string) { sinkString = u.URL().Host }},
 	{"WithPath", func(u URI, s string) { sinkURI, sinkErr = hostileBase.WithPath(u.Path) }},
+	{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
+	{"Template", func(u URI, s string) {
+		if t, err := ParseTemplate(s); err == nil {
+			sinkString, sinkErr = t.Expand(nil)
+		}
+	}},
 }
 
 // hostileSibling is u with a short path and no query or fragment, so that

@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -33,7 +34,16 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // A host name is percent-encoded like the rest ("%E4%BE%8B%E3%81%88.jp"),
 // which RFC 3986, Section 3.2.2 allows; resolvers that need DNS names must
 // convert it to IDNA A-labels ("xn--r8jz45g.jp"), which this package does
-// not do. The bidirectional rules of RFC 3987, Section 4 are not checked.
+// not do.
+//
+// Bidirectional formatting characters (U+200E, U+200F, U+061C,
+// U+202A-U+202E and the isolates U+2066-U+2069) are rejected anywhere, as
+// RFC 3987, Section 4.1 requires. The rules of RFC 3987, Section 4.2 for
+// components with right-to-left characters (no mix of right-to-left and
+// left-to-right characters; start and end with a right-to-left one) are
+// not checked: they are SHOULDs, which IRIs in use break (a Hebrew path
+// segment ending in ".html" does), and breaking them changes how an IRI
+// looks, not which resource it names.
 func ParseIRI(s string) (URI, error) {
 	n := 0 // non-ASCII bytes
 	for i := 0; i < len(s); i++ {
@@ -118,11 +128,11 @@ func iriOffset(s string, off int) int {
 //	        / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
 //	        / %xD0000-DFFFD / %xE1000-EFFFD
 //
-// It excludes the bidirectional formatting characters that RFC 3987,
-// Section 4.1 forbids in IRIs (U+200E, U+200F, U+202A-U+202E).
+// It excludes the bidirectional formatting characters (see isBidiFormat),
+// which RFC 3987, Section 4.1 forbids in IRIs.
 func isUCSChar(r rune) bool {
 	switch {
-	case r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E):
+	case isBidiFormat(r):
 		return false
 	case r >= 0xA0 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFEF:
 		return true
@@ -134,9 +144,155 @@ func isUCSChar(r rune) bool {
 	return false
 }
 
+// isBidiFormat reports whether r is a bidirectional formatting character:
+// the marks U+200E, U+200F and U+061C ARABIC LETTER MARK, the embeddings
+// and overrides U+202A-U+202E, which RFC 3987, Section 4.1 lists, and the
+// isolates U+2066-U+2069, added to Unicode (6.3) after RFC 3987 and just
+// as able to reorder how a link reads (the "Trojan Source" attacks,
+// CVE-2021-42574).
+func isBidiFormat(r rune) bool {
+	return r == 0x061C || r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069
+}
+
 // isIPrivate reports whether r is in iprivate (RFC 3987, Section 2.2):
 //
 //	iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 func isIPrivate(r rune) bool {
 	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
+}
+
+// IRI returns u written as an IRI for people to read: the URI to IRI
+// conversion of RFC 3987, Section 3.2, component by component. A
+// percent-encoded octet sequence is decoded only where the character means
+// the same in that component after decoding:
+//
+//   - an unreserved ASCII character ("%41" becomes "A", as RFC 3986,
+//     Section 6.2.2.2 allows);
+//   - a valid UTF-8 sequence of a character of ucschar (RFC 3987, Section
+//     2.2), or of iprivate in the query, in the userinfo, a reg-name host,
+//     the path, the query and the fragment.
+//
+// Everything else stays encoded: reserved characters and "%25", whose
+// decoding would change the URI (RFC 3986, Section 2.2); ASCII that URIs
+// do not allow; octets that are not UTF-8 (RFC 3987, Section 3.2, step 3);
+// and characters that would change how the text reads: the bidirectional
+// formatting characters (U+061C, U+200E, U+200F, U+202A-U+202E,
+// U+2066-U+2069; RFC 3987, Section 4.1), other invisible format characters
+// (Unicode category Cf, such as U+200B and U+FEFF), spaces and line
+// separators (Z categories, such as U+00A0 and U+3000), and a combining
+// mark (category M) at the start of a component or segment, where it
+// would join the delimiter before it. The scheme, an IP literal and the
+// port are ASCII and are copied.
+//
+// ParseIRI(u.IRI()) is equivalent to u at SyntaxBased for every valid u,
+// and equal to u when u writes its hex digits in uppercase and encodes no
+// unreserved character. IRI returns u.String() when u has nothing to
+// decode, and makes one allocation either way.
+func (u URI) IRI() string {
+	if !hasTriplet(u.Userinfo) && !hasTriplet(u.Host) && !hasTriplet(u.Path) && !hasTriplet(u.Query) && !hasTriplet(u.Fragment) {
+		return u.String()
+	}
+	b := make([]byte, 0, u.len())
+	if u.Scheme != "" {
+		b = append(b, u.Scheme...)
+		b = append(b, ':')
+	}
+	if u.HasAuthority {
+		b = append(b, "//"...)
+		if u.HasUserinfo {
+			b = appendIRI(b, u.Userinfo, false, "")
+			b = append(b, '@')
+		}
+		if u.HostKind() == RegName {
+			b = appendIRI(b, u.Host, false, "")
+		} else {
+			b = append(b, u.Host...)
+		}
+		if u.HasPort {
+			b = append(b, ':')
+			b = append(b, u.Port...)
+		}
+	}
+	b = appendIRI(b, u.Path, false, "/")
+	if u.HasQuery {
+		b = append(b, '?')
+		b = appendIRI(b, u.Query, true, "&=;")
+	}
+	if u.HasFragment {
+		b = append(b, '#')
+		b = appendIRI(b, u.Fragment, false, "")
+	}
+	return bytesString(b)
+}
+
+// hasTriplet reports whether s holds a '%'.
+func hasTriplet(s string) bool { return strings.IndexByte(s, '%') >= 0 }
+
+// appendIRI appends component s with the triplets IRI decodes decoded;
+// private allows iprivate (the query), and a combining mark is not decoded
+// at the start of s or after one of the bytes in starts.
+func appendIRI(b []byte, s string, private bool, starts string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '%' || i+2 >= len(s) {
+			b = append(b, c)
+			i++
+			continue
+		}
+		o, next, _ := octetAt(s, i)
+		if o < utf8.RuneSelf {
+			if is(o, cUnreserved) {
+				b = append(b, o)
+			} else {
+				b = append(b, s[i:next]...)
+			}
+			i = next
+			continue
+		}
+		// a UTF-8 sequence of triplets
+		var buf [utf8.UTFMax]byte
+		n, j := 0, i
+		for n < len(buf) && j+2 < len(s) && s[j] == '%' {
+			x, k, enc := octetAt(s, j)
+			if !enc || (n > 0 && x&0xC0 != 0x80) {
+				break
+			}
+			buf[n] = x
+			n++
+			j = k
+			if utf8.FullRune(buf[:n]) {
+				break
+			}
+		}
+		r, size := utf8.DecodeRune(buf[:n])
+		atStart := i == 0 || strings.IndexByte(starts, s[i-1]) >= 0
+		if r == utf8.RuneError && size <= 1 || !iriDisplayable(r, private, atStart) {
+			b = append(b, s[i:i+3]...) // the first octet stays encoded
+			i += 3
+			continue
+		}
+		// size octets, 3 bytes of text each
+		end := i
+		for range size {
+			_, end, _ = octetAt(s, end)
+		}
+		b = utf8.AppendRune(b, r)
+		i = end
+	}
+	return b
+}
+
+// iriDisplayable reports whether IRI may show r decoded.
+func iriDisplayable(r rune, private, atStart bool) bool {
+	switch {
+	case isBidiFormat(r):
+		return false
+	case !isUCSChar(r) && !(private && isIPrivate(r)):
+		return false
+	case unicode.In(r, unicode.Cf, unicode.Z):
+		return false
+	case atStart && unicode.Is(unicode.M, r):
+		return false
+	}
+	return true
 }

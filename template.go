@@ -29,7 +29,8 @@ type Template struct {
 
 // The parsed form is a sequence of parts:
 //
-//	literal:    0, uvarint length, the literal already encoded (RFC 6570, Section 3.1)
+//	literal:    0, uvarint length (padded to five bytes), the literal already
+//	            encoded (RFC 6570, Section 3.1)
 //	expression: operator byte (opSimple, '+', '#', '.', '/', ';', '?', '&'),
 //	            uvarint offset of its '{' in src, uvarint variable count,
 //	            then per variable: uvarint name length, name,
@@ -83,18 +84,22 @@ func templateOp(op byte) opInfo {
 // ("=", ",", "!", "@", "|"), a malformed name or modifier, or an
 // expression that is not closed (Offset is then len(s)).
 func ParseTemplate(s string) (Template, error) {
-	var p []byte
-	lit := -1 // start of the pending literal in p, or -1
+	p := make([]byte, 0, len(s)+16)
+	lit := -1 // start of the pending literal's text in p, or -1
 	flush := func() {
 		if lit < 0 {
 			return
 		}
-		// rewrite the pending literal with its length in front
-		text := string(p[lit:])
-		p = p[:lit]
-		p = append(p, partLiteral)
-		p = appendUvarint(p, uint64(len(text)))
-		p = append(p, text...)
+		// patch the length in the five bytes reserved before the text, as
+		// a uvarint padded with continuation bits
+		n := len(p) - lit
+		for k := range 5 {
+			c := byte(n>>(7*k)) & 0x7f
+			if k < 4 {
+				c |= 0x80
+			}
+			p[lit-5+k] = c
+		}
 		lit = -1
 	}
 	fail := func(at int, want string) (Template, error) {
@@ -111,6 +116,10 @@ func ParseTemplate(s string) (Template, error) {
 			continue
 		}
 		if lit < 0 {
+			if uint64(len(s)) >= 1<<35 {
+				return fail(i, "a template shorter than 32 GB")
+			}
+			p = append(p, partLiteral, 0, 0, 0, 0, 0)
 			lit = len(p)
 		}
 		switch {

@@ -1,0 +1,126 @@
+package uri
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// checkIRI checks the properties IRI promises for a valid u and returns
+// u.IRI().
+func checkIRI(t testing.TB, u URI) string {
+	t.Helper()
+	s := u.IRI()
+	back, err := ParseIRI(s)
+	if err != nil {
+		t.Fatalf("ParseIRI(%q.IRI() = %q): %v", u, s, err)
+	}
+	if !Equivalent(back, u, SyntaxBased) {
+		t.Fatalf("ParseIRI(%q.IRI() = %q) = %q, not equivalent at SyntaxBased", u, s, back)
+	}
+	if !utf8.ValidString(s) {
+		t.Fatalf("%q.IRI() = %q is not UTF-8", u, s)
+	}
+	for _, r := range s {
+		if isBidiFormat(r) {
+			t.Fatalf("%q.IRI() = %q holds the bidirectional formatting character %U", u, s, r)
+		}
+	}
+	// Equal when u writes uppercase hex and encodes no unreserved character.
+	if n := u.Normalize(SyntaxBased); n.Scheme == u.Scheme && n.Host == u.Host && n.Path == u.Path && n.Userinfo == u.Userinfo && n.Query == u.Query && n.Fragment == u.Fragment && back != u {
+		t.Fatalf("ParseIRI(%q.IRI() = %q) = %q, want u itself", u, s, back)
+	}
+	return s
+}
+
+func TestIRIDisplayCases(t *testing.T) {
+	data, err := os.ReadFile("testdata/iri_display.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		n++
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		kind, rest, _ := strings.Cut(line, " ")
+		in, rest, err := unquotePrefix(rest)
+		if err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		want, _, err := unquotePrefix(strings.TrimSpace(rest))
+		if err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		counts[kind]++
+		u, err := Parse(in)
+		if err != nil {
+			t.Errorf("line %d: Parse(%q): %v", n, in, err)
+			continue
+		}
+		switch kind {
+		case "iri":
+			if got := checkIRI(t, u); got != want {
+				t.Errorf("line %d: %q.IRI() = %q, want %q", n, in, got, want)
+			}
+		case "ipv6":
+			if got := u.Normalize(SchemeBased).String(); got != want {
+				t.Errorf("line %d: Normalize(%q, SchemeBased) = %q, want %q", n, in, got, want)
+			}
+			if !Equivalent(u, MustParse(want), SchemeBased) || u.Key(SchemeBased) != want {
+				t.Errorf("line %d: %q and %q are not one at SchemeBased", n, in, want)
+			}
+		default:
+			t.Fatalf("line %d: unknown kind %q", n, kind)
+		}
+	}
+	t.Logf("testdata/iri_display.txt: %v", counts)
+	if counts["iri"]+counts["ipv6"] < 120 {
+		t.Errorf("fewer than 120 cases: %v", counts)
+	}
+}
+
+// TestIRIAllocs: nothing to decode costs what String costs, one allocation;
+// decoding costs one too.
+func TestIRIAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	for _, s := range []string{"http://example.com/a/b?c#d", "https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC", "http://h/%2F%25%FF"} {
+		u := MustParse(s)
+		if n := testing.AllocsPerRun(100, func() { sinkString = u.IRI() }); n != 1 {
+			t.Errorf("%q.IRI(): %v allocations, want 1", s, n)
+		}
+	}
+}
+
+// TestParseIRIBidi: every bidirectional formatting character is rejected
+// (RFC 3987, Section 4.1), the isolates and U+061C included.
+func TestParseIRIBidi(t *testing.T) {
+	for _, r := range []rune{0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069} {
+		for _, s := range []string{"http://h/a" + string(r) + "b", "http://h/?" + string(r), "http://h/#" + string(r), "http://" + string(r) + "h/"} {
+			if _, err := ParseIRI(s); err == nil {
+				t.Errorf("ParseIRI(%+q) accepted %U", s, r)
+			}
+		}
+	}
+}
+
+// FuzzIRIDisplay checks IRI on any URI that Parse accepts: no panic,
+// ParseIRI reads it back as an equivalent URI at SyntaxBased, no bidi
+// formatting character, valid UTF-8.
+func FuzzIRIDisplay(f *testing.F) {
+	for _, s := range []string{"http://www.example.org/D%C3%BCrst", "http://h/%E2%80%AE", "http://%E4%BE%8B.jp/?%EE%80%80", "http://h/%CC%81", "http://h/%C3%A9%FF", "%C3%A9", "http://[::1]/%41"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		if err != nil {
+			return
+		}
+		checkIRI(t, u)
+	})
+}
