@@ -845,3 +845,35 @@ func ExampleTemplate_Match() {
 
 // ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----
 // Examples for this part go below this line.
+
+// Showing a link to a person: IRI decodes what reads the same decoded, and
+// keeps encoded what would change the URI or how it reads, such as an
+// encoded '/' or a right-to-left override.
+func ExampleURI_IRI() {
+	for _, s := range []string{
+		"https://ja.wikipedia.org/wiki/%E6%97%A5%E6%9C%AC",
+		"https://%E4%BE%8B.jp/caf%C3%A9?q=%E2%82%AC%2F#%C3%BC",
+		"https://example.com/a%2Fb/r%E9sum%E9",        // %2F is a reserved character, %E9 is not UTF-8
+		"https://example.com/invoice%E2%80%AEfdp.exe", // U+202E RIGHT-TO-LEFT OVERRIDE
+	} {
+		fmt.Println(uri.MustParse(s).IRI())
+	}
+	// Output:
+	// https://ja.wikipedia.org/wiki/日本
+	// https://例.jp/café?q=€%2F#ü
+	// https://example.com/a%2Fb/r%E9sum%E9
+	// https://example.com/invoice%E2%80%AEfdp.exe
+}
+
+// An IPv6 address has many spellings; SchemeBased writes the one RFC 5952
+// defines, so Equivalent and Key see one host.
+func ExampleEquivalent_ipv6() {
+	a := uri.MustParse("http://[::FFFF:7F00:1]:80/")
+	b := uri.MustParse("http://[::ffff:127.0.0.1]/")
+	c := uri.MustParse("http://[0:0:0:0:0:0:0:1]/")
+	fmt.Println(uri.Equivalent(a, b, uri.SyntaxBased), uri.Equivalent(a, b, uri.SchemeBased))
+	fmt.Println(a.Key(uri.SchemeBased), c.Key(uri.SchemeBased))
+	// Output:
+	// false true
+	// http://[::ffff:127.0.0.1]/ http://[::1]/
+}

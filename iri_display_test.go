@@ -124,3 +124,53 @@ func FuzzIRIDisplay(f *testing.F) {
 		checkIRI(t, u)
 	})
 }
+
+// TestNormalizerIDNA plugs a stand-in IDNA function into a Normalizer:
+// reg-names with non-ASCII text are converted at SchemeBased only, a
+// failure or a result that is not a reg-name leaves the host as it is,
+// and without the function nothing changes.
+func TestNormalizerIDNA(t *testing.T) {
+	calls := 0
+	fake := func(host string) (string, error) {
+		calls++
+		switch host {
+		case "例.jp":
+			return "XN--FSQ.jp", nil
+		case "bad.例":
+			return "", ErrHost
+		case "colon.例":
+			return "a:b", nil
+		}
+		return host, nil
+	}
+	n := Normalizer{Schemes: DefaultSchemes(), IDNA: fake}
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"http://%E4%BE%8B.jp/", "http://xn--fsq.jp/"},
+		{"http://%e4%be%8b.JP:80/", "http://xn--fsq.jp/"},
+		{"http://bad.%E4%BE%8B/", "http://bad.%E4%BE%8B/"},
+		{"http://colon.%E4%BE%8B/", "http://colon.%E4%BE%8B/"},
+		{"http://xn--fsq.jp/", "http://xn--fsq.jp/"},
+		{"http://%FF.jp/", "http://%FF.jp/"},
+		{"http://%41.jp/", "http://a.jp/"},
+		{"http://[::1]/%E4%BE%8B", "http://[::1]/%E4%BE%8B"},
+	} {
+		if got := n.Normalize(MustParse(tt.in), SchemeBased).String(); got != tt.want {
+			t.Errorf("Normalize(%q) with IDNA = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := n.Normalize(MustParse(tt.in), SyntaxBased); got != MustParse(tt.in).Normalize(SyntaxBased) {
+			t.Errorf("IDNA changed %q at SyntaxBased: %q", tt.in, got)
+		}
+	}
+	a, b := MustParse("http://%E4%BE%8B.jp/"), MustParse("http://xn--fsq.jp/")
+	if !n.Equivalent(a, b, SchemeBased) || n.Key(a, SchemeBased) != n.Key(b, SchemeBased) {
+		t.Errorf("%q and %q differ with IDNA", a, b)
+	}
+	if Equivalent(a, b, SchemeBased) {
+		t.Errorf("%q and %q are equivalent without IDNA", a, b)
+	}
+	if calls == 0 {
+		t.Error("the IDNA function was never called")
+	}
+}
