@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"log/slog"
 	"net/netip"
 	"net/url"
@@ -777,6 +778,43 @@ func ExampleURI_WithPath_traversal() {
 
 // ---- Tutorial part: finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
+
+// Linkifying a paragraph: each Match has the URI and the span it came
+// from, so the text around it is copied as it is. Punctuation after a URI
+// is the sentence's; balanced parentheses are the URI's.
+func ExampleFind() {
+	text := "The grammar is in RFC 3986 (https://www.rfc-editor.org/rfc/rfc3986), " +
+		"see also https://en.wikipedia.org/wiki/URI_(disambiguation). Not a link: std::vector."
+	var b strings.Builder
+	last := 0
+	for m := range uri.Find(text) {
+		b.WriteString(html.EscapeString(text[last:m.Start]))
+		fmt.Fprintf(&b, "<a href=%q>%s</a>", m.URI.String(), html.EscapeString(text[m.Start:m.End]))
+		last = m.End
+	}
+	b.WriteString(html.EscapeString(text[last:]))
+	fmt.Println(b.String())
+	// Output:
+	// The grammar is in RFC 3986 (<a href="https://www.rfc-editor.org/rfc/rfc3986">https://www.rfc-editor.org/rfc/rfc3986</a>), see also <a href="https://en.wikipedia.org/wiki/URI_(disambiguation)">https://en.wikipedia.org/wiki/URI_(disambiguation)</a>. Not a link: std::vector.
+}
+
+// Collecting the links of a mail body: quoted lines, a URI wrapped over
+// two lines in angle brackets (RFC 3986, Appendix C), a suffix reference
+// (Section 4.5) and a scheme allowlist.
+func ExampleFinder_Find() {
+	body := `Hi Ann,
+
+> The report is at <https://reports.example.com/2026/q3/
+>   summary.pdf>, and the raw data on www.example.org/data.
+Thanks! Also mailto:ann@example.com and ftp://old.example.net/x.`
+	f := uri.Finder{Suffix: true, Schemes: []string{"http", "https"}}
+	for m := range f.Find(body) {
+		fmt.Println(m.URI)
+	}
+	// Output:
+	// https://reports.example.com/2026/q3/summary.pdf
+	// http://www.example.org/data
+}
 
 // ---- Tutorial part: URI templates (RFC 6570). ----
 // Examples for this part go below this line and above the next part's heading.

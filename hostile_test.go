@@ -76,6 +76,15 @@ var hostileShapes = []hostileShape{
 	{"encoded-dots", func(n int) URI { return httpURI("h", rep("/%2e%2e", n)) }},
 	// "%C0%AE%C0%AE...": overlong UTF-8 throughout.
 	{"overlong", func(n int) URI { return httpURI("h", "/"+rep("%C0%AE", n)) }},
+	// Shapes for Find and ParseTemplate: runs of "(", ":", "<", "a:" and
+	// "{", which make candidates, brackets and expressions that never
+	// close. Most are not valid URIs; String writes them as they are.
+	{"parens", func(n int) URI { return httpURI("h", "/"+rep("(", n)) }},
+	{"colons", func(n int) URI { return URI{Scheme: "a", Path: rep(":", n)} }},
+	{"angles", func(n int) URI { return URI{Path: rep("<", n)} }},
+	{"a-colon", func(n int) URI { return URI{Scheme: "a", Path: rep("a:", n)} }},
+	{"lt-url", func(n int) URI { return URI{Path: rep("<a:%zz ", n)} }},
+	{"braces", func(n int) URI { return URI{Path: rep("{", n)} }},
 }
 
 var hostileSizes = []int{10_000, 100_000, 1_000_000}
@@ -124,6 +133,11 @@ var hostileEntries = []hostileEntry{
 	{"URL", func(u URI, s string) { sinkString = u.URL().Host }},
 	{"WithPath", func(u URI, s string) { sinkURI, sinkErr = hostileBase.WithPath(u.Path) }},
 	{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
+	{"Find", func(u URI, s string) {
+		for m := range (Finder{Suffix: true}).Find(s) {
+			sinkURI = m.URI
+		}
+	}},
 	{"Template", func(u URI, s string) {
 		if t, err := ParseTemplate(s); err == nil {
 			sinkString, sinkErr = t.Expand(nil)

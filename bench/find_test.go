@@ -1,0 +1,70 @@
+package bench
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed0915fd1c/uri"
+	"mvdan.cc/xurls/v2"
+)
+
+// The Appendix C comparison: mvdan.cc/xurls/v2's Strict regular
+// expression against uri.Find, on the corpus URLs embedded in prose, in
+// the same run.
+
+func prose(tb testing.TB) string {
+	var b strings.Builder
+	forms := []string{"See %s, and then the rest of it. ", "Links (%s) work too. ", "Read <%s> now. ", "It says \"%s\". ", "%s\n"}
+	for i, s := range corpus(tb) {
+		b.WriteString(strings.Replace(forms[i%len(forms)], "%s", s, 1))
+	}
+	return b.String()
+}
+
+// TestSameResultsFind compares what the two find in the prose: how many
+// matches each has, and how many of xurls' are not URIs.
+func TestSameResultsFind(t *testing.T) {
+	text := prose(t)
+	var ours []string
+	for m := range uri.Find(text) {
+		ours = append(ours, m.URI.String())
+	}
+	theirs := xurls.Strict().FindAllString(text, -1)
+	invalid := 0
+	for _, s := range theirs {
+		if !uri.Valid(s) {
+			invalid++
+		}
+	}
+	t.Logf("%d bytes of prose: uri.Find %d matches, all URIs; xurls.Strict %d matches, %d of them not URIs", len(text), len(ours), len(theirs), invalid)
+	appendixC := "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n   but you can probably pick it up from <ftp://foo.example.\n   com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n   ietf/uri/historical.html#WARNING>."
+	n := 0
+	for range uri.Find(appendixC) {
+		n++
+	}
+	t.Logf("RFC 3986, Appendix C's example: uri.Find %d URIs, xurls.Strict %q", n, xurls.Strict().FindAllString(appendixC, -1))
+	if n != 3 {
+		t.Errorf("uri.Find finds %d URIs in Appendix C's example, want 3", n)
+	}
+}
+
+func BenchmarkFind(b *testing.B) {
+	text := prose(b)
+	b.Run("uri", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			for m := range uri.Find(text) {
+				_ = m
+			}
+		}
+	})
+	b.Run("xurls-strict", func(b *testing.B) {
+		re := xurls.Strict()
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = re.FindAllStringIndex(text, -1)
+		}
+	})
+}
