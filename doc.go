@@ -52,9 +52,13 @@
 //     URI.Addrs, every IP address that readers of the host connect to,
 //     for SSRF guards.
 //   - Appendix A, the grammar: one parsing function per rule.
+//   - Appendix C and Section 4.5, URIs in text: Find, Finder and Match.
 //
 // Beyond RFC 3986: ParseIRI reads IRIs (RFC 3987), the one lenient entry
-// point; the With methods build URIs from decoded data; QueryParams and
+// point, and URI.IRI writes a URI as an IRI for people (RFC 3987, Section
+// 3.2); ParseTemplate, Template.Expand and Template.Match implement URI
+// Templates (RFC 6570); SchemeBased writes IPv6 literals in RFC 5952 text,
+// and Normalizer.IDNA takes an IDNA function for host names; the With methods build URIs from decoded data; QueryParams and
 // FormValues read key=value queries; FromURL and URI.URL convert to and
 // from net/url; and URI implements encoding.TextMarshaler,
 // encoding.TextUnmarshaler, database/sql.Scanner, driver.Valuer and
