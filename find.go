@@ -295,34 +295,9 @@ func (f Finder) plain(text string, i int) (Match, int, bool) {
 	if j >= len(text) || text[j] != ':' {
 		return Match{}, j, false
 	}
-	// the run of URI characters, cut at an unbalanced ')' or ']'
-	end := j + 1
-	paren, bracket := 0, 0
-run:
-	for end < len(text) && f.uriByte(text[end]) {
-		switch text[end] {
-		case '(':
-			paren++
-		case ')':
-			if paren == 0 {
-				break run
-			}
-			paren--
-		case '[':
-			bracket++
-		case ']':
-			if bracket == 0 {
-				break run
-			}
-			bracket--
-		}
-		end++
-	}
+	end := f.runEnd(text, j+1, true)
 	next := max(end, j+1)
-	// trailing punctuation belongs to the text
-	for end > j+1 && strings.IndexByte(".,;:!?'*", text[end-1]) >= 0 {
-		end--
-	}
+	end = trimPunct(text, j+1, end)
 	// a URI with "//" inside the rest: read from its scheme
 	rest := text[j+1 : end]
 	if innerScheme(rest) > 0 {
@@ -388,27 +363,9 @@ func (f Finder) suffix(text string, i, next int) (Match, int, bool) {
 	default:
 		return Match{}, next, false
 	}
-	end := i
-	paren := 0
-run:
-	for end < len(text) && f.uriByte(text[end]) {
-		switch text[end] {
-		case '(':
-			paren++
-		case ')':
-			if paren == 0 {
-				break run
-			}
-			paren--
-		case '[', ']', '@':
-			break run // no IP literal or userinfo in a suffix reference
-		}
-		end++
-	}
+	end := f.runEnd(text, i, false)
 	next = max(next, end)
-	for end > i && strings.IndexByte(".,;:!?'*", text[end-1]) >= 0 {
-		end--
-	}
+	end = trimPunct(text, i, end)
 	ref := text[i:end]
 	host := ref
 	if k := strings.IndexAny(ref, ":/?#"); k >= 0 {
@@ -422,4 +379,41 @@ run:
 		return Match{}, next, false
 	}
 	return Match{URI: u, Start: i, End: end}, next, true
+}
+
+// runEnd returns the end of the run of URI characters from text[i], cut at
+// an unbalanced ')' or ']'; without literals, at any '[', ']' or '@' (a
+// suffix reference has no IP literal or userinfo).
+func (f Finder) runEnd(text string, i int, literals bool) int {
+	paren, bracket := 0, 0
+	for ; i < len(text) && f.uriByte(text[i]); i++ {
+		switch c := text[i]; {
+		case c == '(':
+			paren++
+		case c == ')':
+			if paren == 0 {
+				return i
+			}
+			paren--
+		case !literals && (c == '[' || c == ']' || c == '@'):
+			return i
+		case c == '[':
+			bracket++
+		case c == ']':
+			if bracket == 0 {
+				return i
+			}
+			bracket--
+		}
+	}
+	return i
+}
+
+// trimPunct gives the punctuation at the end of text[start:end] to the
+// text: ".", ",", ";", ":", "!", "?", "'" and "*", as often as they occur.
+func trimPunct(text string, start, end int) int {
+	for end > start && strings.IndexByte(".,;:!?'*", text[end-1]) >= 0 {
+		end--
+	}
+	return end
 }
