@@ -1,0 +1,860 @@
+package uri
+
+import (
+	"errors"
+	"net/netip"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrWeb reports input that the URL Standard's basic URL parser rejects
+// (URL Standard, "URL parsing"), and ErrWebIDNA a host that needs UTS #46
+// processing when the WebParser has no IDNA function. ParseWeb and
+// WebParser return them inside an *Error.
+var (
+	ErrWeb     = errors.New("uri: not a URL under the URL Standard")
+	ErrWebIDNA = errors.New("uri: the host needs IDNA (UTS #46), and the WebParser has no IDNA function")
+)
+
+// WebParser reads URLs as browsers do: the basic URL parser of the WHATWG
+// URL Standard (URL Standard, "URL parsing"), whose result it returns as
+// an RFC 3986 URI. The zero WebParser has no IDNA function: a host that
+// needs UTS #46 processing (non-ASCII after percent-decoding, or a label
+// starting with "xn--") is then an error wrapping ErrWebIDNA, never a
+// silently different host. Opaque hosts of non-special schemes ("sc://ñ")
+// never go through IDNA.
+type WebParser struct {
+	// IDNA, if not nil, is the URL Standard's "domain to ASCII" for a
+	// domain that is not plain ASCII (URL Standard, "IDNA"): it gets the
+	// whole domain, percent-decoded and as UTF-8, and returns its ASCII
+	// form, as golang.org/x/net/idna's Lookup.ToASCII does (see README).
+	// The parser still applies the Standard's checks to what it returns.
+	IDNA func(host string) (string, error)
+}
+
+// ParseWeb parses s as the URL Standard's basic URL parser does with no
+// base URL (URL Standard, "URL parsing"), and returns the result as a URI
+// that Validate accepts. It is WebParser{}.Parse.
+func ParseWeb(s string) (URI, error) { return WebParser{}.Parse(s) }
+
+// ResolveWeb parses ref with base as the base URL, as a browser resolves
+// an href (URL Standard, "URL parsing"). base is read as a browser would
+// read its text (base.String() through the same parser). It is
+// WebParser{}.Resolve.
+func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve(base, ref) }
+
+// Parse parses s with no base URL (URL Standard, "URL parsing") and
+// returns the URL as an RFC 3986 URI: its String is the Standard's
+// serialization (the href, URL Standard, "URL serializing"), except that
+// the octets the Standard leaves as they are but RFC 3986 does not allow
+// in their component ('[', ']', '|', '{', '}', '^', '`', '\', a space in an
+// opaque path, a '%' not followed by two hex digits, non-ASCII in an
+// opaque host) are percent-encoded, and nothing else; Href gives the
+// href itself. Input that is already in that form comes back without
+// allocating: the URI's components are substrings of s.
+func (p WebParser) Parse(s string) (URI, error) {
+	w, err := p.parse(s, nil)
+	if err != nil {
+		return URI{}, err
+	}
+	return w.uri(s)
+}
+
+// Resolve parses ref with base as the base URL, as a browser resolves an
+// href (URL Standard, "URL parsing"); base is read as a browser reads the
+// text base.String().
+func (p WebParser) Resolve(base URI, ref string) (URI, error) {
+	b, err := p.parse(base.String(), nil)
+	if err != nil {
+		return URI{}, err
+	}
+	w, err := p.parse(ref, &b)
+	if err != nil {
+		return URI{}, err
+	}
+	return w.uri(ref)
+}
+
+// Href returns the URL Standard's serialization of s parsed with no base
+// (URL Standard, "URL serializing"): what a browser's URL.href gives.
+func (p WebParser) Href(s string) (string, error) {
+	w, err := p.parse(s, nil)
+	if err != nil {
+		return "", err
+	}
+	return string(w.href(nil)), nil
+}
+
+// ResolveHref is Resolve returning the URL Standard's serialization.
+func (p WebParser) ResolveHref(base URI, ref string) (string, error) {
+	b, err := p.parse(base.String(), nil)
+	if err != nil {
+		return "", err
+	}
+	w, err := p.parse(ref, &b)
+	if err != nil {
+		return "", err
+	}
+	return string(w.href(nil)), nil
+}
+
+// webURL is a URL record of the URL Standard ("URL representation"), its
+// components already percent-encoded as the parser leaves them.
+type webURL struct {
+	scheme             string
+	username, password string
+	host               string
+	hasHost            bool
+	port               string // "" for null
+	path               []string
+	opaque             string
+	isOpaque           bool
+	query              string
+	hasQuery           bool
+	fragment           string
+	hasFragment        bool
+}
+
+// specialPort returns the default port of a special scheme (URL Standard,
+// "special scheme"), and whether the scheme is special.
+func specialPort(scheme string) (string, bool) {
+	switch scheme {
+	case "http", "ws":
+		return "80", true
+	case "https", "wss":
+		return "443", true
+	case "ftp":
+		return "21", true
+	case "file":
+		return "", true
+	}
+	return "", false
+}
+
+// Percent-encode sets of the URL Standard ("Percent-encoded bytes"), as
+// the octets each adds to the C0 control percent-encode set (C0 controls
+// and everything above U+007E).
+const (
+	encFragment     = " \"<>`"
+	encQuery        = " \"#<>"
+	encSpecialQuery = " \"#<>'"
+	encPath         = " \"#<>?^`{}"
+	encUserinfo     = " \"#<>?^`{}/:;=@[\\]|"
+)
+
+// webEncode appends s to b with the octets of set (and C0 controls and
+// non-ASCII) percent-encoded (URL Standard, "percent-encode after
+// encoding" for UTF-8).
+func webEncode(b []byte, s string, set string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+func webEncodeString(s, set string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
+			return string(webEncode(make([]byte, 0, len(s)+8), s, set))
+		}
+	}
+	return s
+}
+
+// webFail is the error for input the parser rejects at offset i.
+func webFail(s string, i int, want string) error {
+	return &Error{Input: s, Offset: min(max(i, 0), len(s)), Err: ErrWeb, Expected: want + " (URL Standard, \"URL parsing\")"}
+}
+
+// preprocess removes leading and trailing C0 controls and spaces, and every
+// ASCII tab and newline (URL Standard, "basic URL parser", steps 1 to 3).
+func preprocess(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	s = s[i:j]
+	if strings.IndexAny(s, "\t\n\r") < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for k := 0; k < len(s); k++ {
+		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// parse is the basic URL parser (URL Standard, "basic URL parser") without
+// a state override, written as one function per group of states.
+func (p WebParser) parse(input string, base *webURL) (webURL, error) {
+	s := preprocess(input)
+	var u webURL
+	// scheme start state, scheme state
+	rest := s
+	if s != "" && is(s[0], cAlpha) {
+		j := 1
+		for j < len(s) && is(s[j], cScheme) {
+			j++
+		}
+		if j < len(s) && s[j] == ':' {
+			u.scheme = strings.ToLower(s[:j])
+			rest = s[j+1:]
+		}
+	}
+	if u.scheme == "" {
+		// no scheme state
+		switch {
+		case base == nil:
+			return u, webFail(input, 0, "a scheme, since there is no base URL")
+		case base.isOpaque:
+			if !strings.HasPrefix(rest, "#") {
+				return u, webFail(input, 0, "a fragment, since the base URL has an opaque path")
+			}
+			u = *base
+			u.fragment, u.hasFragment = webEncodeString(rest[1:], encFragment), true
+			return u, nil
+		case base.scheme == "file":
+			u.scheme = "file"
+			return u, p.file(input, &u, rest, base)
+		}
+		u.scheme = base.scheme
+		return u, p.relative(input, &u, rest, base)
+	}
+	_, special := specialPort(u.scheme)
+	switch {
+	case u.scheme == "file":
+		var fb *webURL
+		if base != nil && base.scheme == "file" {
+			fb = base
+		}
+		return u, p.file(input, &u, rest, fb)
+	case special && base != nil && base.scheme == u.scheme:
+		// special relative or authority state
+		return u, p.relative(input, &u, rest, base)
+	case special:
+		// special authority slashes state, then ignore slashes
+		return u, p.authority(input, &u, strings.TrimLeft(rest, "/\\"))
+	case strings.HasPrefix(rest, "//"):
+		return u, p.authority(input, &u, rest[2:])
+	case strings.HasPrefix(rest, "/"):
+		p.pathAndAfter(&u, rest)
+		return u, nil
+	}
+	// opaque path state
+	end := strings.IndexAny(rest, "?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	var b []byte
+	for i := 0; i < end; i++ {
+		c := rest[i]
+		switch {
+		case c == ' ' && (i+1 == end && end < len(rest)):
+			b = append(b, "%20"...)
+		case c < 0x20 || c > 0x7e:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	u.opaque, u.isOpaque = string(b), true
+	p.queryFragment(&u, rest[end:])
+	return u, nil
+}
+
+// relative is the relative state and the relative slash state.
+func (p WebParser) relative(input string, u *webURL, rest string, base *webURL) error {
+	_, special := specialPort(u.scheme)
+	slash := func(c byte) bool { return c == '/' || special && c == '\\' }
+	if rest != "" && slash(rest[0]) {
+		if len(rest) > 1 && slash(rest[1]) {
+			if special {
+				return p.authority(input, u, strings.TrimLeft(rest, "/\\"))
+			}
+			return p.authority(input, u, rest[2:])
+		}
+		u.username, u.password, u.host, u.hasHost, u.port = base.username, base.password, base.host, base.hasHost, base.port
+		p.pathAndAfter(u, rest)
+		return nil
+	}
+	u.username, u.password, u.host, u.hasHost, u.port = base.username, base.password, base.host, base.hasHost, base.port
+	u.path = append([]string(nil), base.path...)
+	u.query, u.hasQuery = base.query, base.hasQuery
+	switch {
+	case rest == "":
+		return nil
+	case rest[0] == '?' || rest[0] == '#':
+		if rest[0] == '?' {
+			u.query, u.hasQuery = "", false
+		}
+		p.queryFragment(u, rest)
+		return nil
+	}
+	u.query, u.hasQuery = "", false
+	u.shorten()
+	p.pathState(u, rest)
+	return nil
+}
+
+// shorten is "shorten a URL's path".
+func (u *webURL) shorten() {
+	if u.scheme == "file" && len(u.path) == 1 && isNormalizedDrive(u.path[0]) {
+		return
+	}
+	if len(u.path) > 0 {
+		u.path = u.path[:len(u.path)-1]
+	}
+}
+
+// authority is the authority state, the host state and the port state,
+// from the first octet after the slashes.
+func (p WebParser) authority(input string, u *webURL, rest string) error {
+	_, special := specialPort(u.scheme)
+	end := len(rest)
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c == '/' || c == '?' || c == '#' || special && c == '\\' {
+			end = i
+			break
+		}
+	}
+	auth, after := rest[:end], rest[end:]
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		cred := auth[:at]
+		user, pass, _ := strings.Cut(cred, ":")
+		u.username = webEncodeString(user, encUserinfo)
+		u.password = webEncodeString(pass, encUserinfo)
+		auth = auth[at+1:]
+		if auth == "" {
+			return webFail(input, 0, "a host after the credentials")
+		}
+	}
+	// host and port: a ':' outside brackets starts the port
+	hostEnd := len(auth)
+	inBrackets := false
+	for i := 0; i < len(auth); i++ {
+		switch auth[i] {
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		case ':':
+			if !inBrackets {
+				hostEnd = i
+				i = len(auth)
+			}
+		}
+	}
+	hostText := auth[:hostEnd]
+	if hostText == "" {
+		if special || hostEnd < len(auth) {
+			return webFail(input, 0, "a host")
+		}
+	}
+	h, err := p.host(input, hostText, !special)
+	if err != nil {
+		return err
+	}
+	u.host, u.hasHost = h, true
+	if hostEnd < len(auth) {
+		port := auth[hostEnd+1:]
+		for i := 0; i < len(port); i++ {
+			if !is(port[i], cDigit) {
+				return webFail(input, 0, "a port of digits")
+			}
+		}
+		if port != "" {
+			n, err := strconv.ParseUint(port, 10, 64)
+			if err != nil || n > 65535 {
+				return webFail(input, 0, "a port up to 65535")
+			}
+			port = strconv.FormatUint(n, 10)
+			if def, _ := specialPort(u.scheme); port == def && def != "" {
+				port = ""
+			}
+			u.port = port
+		}
+	}
+	// path start state
+	if special && after == "" {
+		u.path = []string{""}
+		return nil
+	}
+	if special && after[0] != '/' && after[0] != '\\' && after[0] != '?' && after[0] != '#' {
+		p.pathState(u, after)
+		return nil
+	}
+	if after != "" && (after[0] == '?' || after[0] == '#') {
+		if special {
+			u.path = []string{""}
+		}
+		p.queryFragment(u, after)
+		return nil
+	}
+	p.pathAndAfter(u, after)
+	return nil
+}
+
+// pathAndAfter is the path start state on rest, which starts with a '/'
+// (or '\' when special) or is empty.
+func (p WebParser) pathAndAfter(u *webURL, rest string) {
+	if rest == "" {
+		return
+	}
+	p.pathState(u, rest[1:])
+}
+
+// pathState is the path state from rest to the end of the path, then the
+// query and fragment states.
+func (p WebParser) pathState(u *webURL, rest string) {
+	_, special := specialPort(u.scheme)
+	i := 0
+	for {
+		j := i
+		for j < len(rest) && rest[j] != '/' && rest[j] != '?' && rest[j] != '#' && !(special && rest[j] == '\\') {
+			j++
+		}
+		seg := rest[i:j]
+		last := j >= len(rest) || rest[j] == '?' || rest[j] == '#'
+		switch {
+		case isDoubleDot(seg):
+			u.shorten()
+			if last {
+				u.path = append(u.path, "")
+			}
+		case isSingleDot(seg):
+			if last {
+				u.path = append(u.path, "")
+			}
+		default:
+			e := webEncodeString(seg, encPath)
+			if u.scheme == "file" && len(u.path) == 0 && isDriveLetter(e) {
+				e = e[:1] + ":"
+			}
+			u.path = append(u.path, e)
+		}
+		if last {
+			p.queryFragment(u, rest[j:])
+			return
+		}
+		i = j + 1
+	}
+}
+
+// queryFragment is the query state and the fragment state on rest, which
+// is empty or starts with '?' or '#'.
+func (p WebParser) queryFragment(u *webURL, rest string) {
+	if rest == "" {
+		return
+	}
+	if rest[0] == '?' {
+		end := strings.IndexByte(rest, '#')
+		if end < 0 {
+			end = len(rest)
+		}
+		set := encQuery
+		if _, special := specialPort(u.scheme); special {
+			set = encSpecialQuery
+		}
+		u.query, u.hasQuery = webEncodeString(rest[1:end], set), true
+		rest = rest[end:]
+	}
+	if rest != "" && rest[0] == '#' {
+		u.fragment, u.hasFragment = webEncodeString(rest[1:], encFragment), true
+	}
+}
+
+// file is the file state, the file slash state and the file host state.
+func (p WebParser) file(input string, u *webURL, rest string, base *webURL) error {
+	u.host, u.hasHost = "", true
+	slash := func(c byte) bool { return c == '/' || c == '\\' }
+	if rest != "" && slash(rest[0]) {
+		// file slash state
+		if len(rest) > 1 && slash(rest[1]) {
+			// file host state
+			r := rest[2:]
+			end := len(r)
+			for i := 0; i < len(r); i++ {
+				if c := r[i]; slash(c) || c == '?' || c == '#' {
+					end = i
+					break
+				}
+			}
+			buf := r[:end]
+			if isDriveLetter(buf) {
+				p.pathState(u, r)
+				return nil
+			}
+			if buf != "" {
+				h, err := p.host(input, buf, false)
+				if err != nil {
+					return err
+				}
+				if h == "localhost" {
+					h = ""
+				}
+				u.host = h
+			}
+			after := r[end:]
+			if after == "" || after[0] == '?' || after[0] == '#' {
+				u.path = []string{""}
+				p.queryFragment(u, after)
+				return nil
+			}
+			p.pathState(u, after[1:])
+			return nil
+		}
+		if base != nil {
+			u.host = base.host
+			if !startsWithDrive(rest[1:]) && len(base.path) > 0 && isNormalizedDrive(base.path[0]) {
+				u.path = []string{base.path[0]}
+			}
+		}
+		p.pathState(u, rest[1:])
+		return nil
+	}
+	if base != nil {
+		u.host = base.host
+		u.path = append([]string(nil), base.path...)
+		u.query, u.hasQuery = base.query, base.hasQuery
+		switch {
+		case rest == "":
+			return nil
+		case rest[0] == '?' || rest[0] == '#':
+			if rest[0] == '?' {
+				u.query, u.hasQuery = "", false
+			}
+			p.queryFragment(u, rest)
+			return nil
+		}
+		u.query, u.hasQuery = "", false
+		if !startsWithDrive(rest) {
+			u.shorten()
+		} else {
+			u.path = nil
+		}
+	}
+	p.pathState(u, rest)
+	return nil
+}
+
+// isDriveLetter reports whether s is a Windows drive letter: an ASCII
+// letter and ':' or '|' (URL Standard, "Windows drive letter").
+func isDriveLetter(s string) bool {
+	return len(s) == 2 && is(s[0], cAlpha) && (s[1] == ':' || s[1] == '|')
+}
+
+func isNormalizedDrive(s string) bool { return len(s) == 2 && is(s[0], cAlpha) && s[1] == ':' }
+
+// startsWithDrive is "starts with a Windows drive letter".
+func startsWithDrive(s string) bool {
+	if len(s) < 2 || !isDriveLetter(s[:2]) {
+		return false
+	}
+	return len(s) == 2 || strings.IndexByte("/\\?#", s[2]) >= 0
+}
+
+// isSingleDot and isDoubleDot are the URL Standard's dot segments: ".",
+// "%2e" in either case, and their pairs.
+func isSingleDot(s string) bool { return s == "." || strings.EqualFold(s, "%2e") }
+
+func isDoubleDot(s string) bool {
+	switch strings.ToLower(s) {
+	case "..", ".%2e", "%2e.", "%2e%2e":
+		return true
+	}
+	return false
+}
+
+// href writes the URL serializer's output (URL Standard, "URL
+// serializing") to b.
+func (u *webURL) href(b []byte) []byte {
+	b = append(b, u.scheme...)
+	b = append(b, ':')
+	if u.hasHost {
+		b = append(b, "//"...)
+		if u.username != "" || u.password != "" {
+			b = append(b, u.username...)
+			if u.password != "" {
+				b = append(b, ':')
+				b = append(b, u.password...)
+			}
+			b = append(b, '@')
+		}
+		b = append(b, u.host...)
+		if u.port != "" {
+			b = append(b, ':')
+			b = append(b, u.port...)
+		}
+	}
+	if u.isOpaque {
+		b = append(b, u.opaque...)
+	} else {
+		if !u.hasHost && len(u.path) > 1 && u.path[0] == "" {
+			b = append(b, "/."...)
+		}
+		for _, seg := range u.path {
+			b = append(b, '/')
+			b = append(b, seg...)
+		}
+	}
+	if u.hasQuery {
+		b = append(b, '?')
+		b = append(b, u.query...)
+	}
+	if u.hasFragment {
+		b = append(b, '#')
+		b = append(b, u.fragment...)
+	}
+	return b
+}
+
+// uri maps the URL to an RFC 3986 URI: the href, with the octets RFC 3986
+// does not allow in each component percent-encoded (see WebParser.Parse).
+// When that text is input itself, the URI's components are substrings of
+// input.
+func (u *webURL) uri(input string) (URI, error) {
+	var stack [256]byte
+	b := append(stack[:0], u.scheme...)
+	b = append(b, ':')
+	if u.hasHost {
+		b = append(b, "//"...)
+		if u.username != "" || u.password != "" {
+			b = rfcEscape(b, u.username, cUserinfo)
+			if u.password != "" {
+				b = append(b, ':')
+				b = rfcEscape(b, u.password, cUserinfo)
+			}
+			b = append(b, '@')
+		}
+		if strings.HasPrefix(u.host, "[") {
+			b = append(b, u.host...)
+		} else {
+			b = rfcEscape(b, u.host, cRegName)
+		}
+		if u.port != "" {
+			b = append(b, ':')
+			b = append(b, u.port...)
+		}
+	}
+	if u.isOpaque {
+		b = rfcEscape(b, u.opaque, cPath)
+	} else {
+		if !u.hasHost && len(u.path) > 1 && u.path[0] == "" {
+			b = append(b, "/."...)
+		}
+		for _, seg := range u.path {
+			b = append(b, '/')
+			b = rfcEscape(b, seg, cPchar)
+		}
+	}
+	if u.hasQuery {
+		b = append(b, '?')
+		b = rfcEscape(b, u.query, cQuery)
+	}
+	if u.hasFragment {
+		b = append(b, '#')
+		b = rfcEscape(b, u.fragment, cQuery)
+	}
+	if string(b) == input {
+		return Parse(input)
+	}
+	return Parse(string(b))
+}
+
+// rfcEscape appends s with every octet outside class bit percent-encoded,
+// and every '%' that starts no pct-encoded triplet written "%25"
+// (RFC 3986, Section 2.1 and 2.4).
+func rfcEscape(b []byte, s string, bit uint16) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):
+			b = append(b, c)
+		case c != '%' && is(c, bit):
+			b = append(b, c)
+		default:
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return b
+}
+
+// host is the host parser (URL Standard, "host parsing"): an IPv6 literal,
+// an opaque host for a non-special scheme, or a domain, which may be an
+// IPv4 address; it returns the serialized host.
+func (p WebParser) host(input, h string, opaque bool) (string, error) {
+	if strings.HasPrefix(h, "[") {
+		if !strings.HasSuffix(h, "]") || len(h) < 3 {
+			return "", webFail(input, 0, "']' to close the IPv6 address")
+		}
+		a, ok := webIPv6(h[1 : len(h)-1])
+		if !ok {
+			return "", webFail(input, 0, "a valid IPv6 address")
+		}
+		return "[" + a + "]", nil
+	}
+	if opaque {
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c != '%' && isForbiddenHost(c) {
+				return "", webFail(input, 0, "an opaque host without "+strconv.QuoteRune(rune(c)))
+			}
+		}
+		return webEncodeString(h, ""), nil
+	}
+	// domain: percent-decode, UTF-8 decode (invalid sequences become
+	// U+FFFD), domain to ASCII
+	d := h
+	if strings.IndexByte(h, '%') >= 0 {
+		var b []byte
+		for i := 0; i < len(h); {
+			o, next, _ := octetAt(h, i)
+			b = append(b, o)
+			i = next
+		}
+		d = strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	ascii := true
+	for i := 0; i < len(d); i++ {
+		if d[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii && !strings.Contains(strings.ToLower(d), "xn--") {
+		d = strings.ToLower(d)
+	} else {
+		if p.IDNA == nil {
+			return "", &Error{Input: input, Err: ErrWebIDNA, Expected: "an ASCII host, or a WebParser with an IDNA function (URL Standard, \"domain to ASCII\")"}
+		}
+		a, err := p.IDNA(d)
+		if err != nil || a == "" {
+			return "", webFail(input, 0, "a domain that IDNA accepts")
+		}
+		d = strings.ToLower(a)
+	}
+	if d == "" {
+		return "", webFail(input, 0, "a host")
+	}
+	for i := 0; i < len(d); i++ {
+		if c := d[i]; isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f || c >= utf8.RuneSelf {
+			return "", webFail(input, 0, "a domain without "+strconv.QuoteRune(rune(c)))
+		}
+	}
+	if endsInNumber(d) {
+		a, ok := whatwgIPv4(d)
+		if !ok {
+			return "", webFail(input, 0, "a valid IPv4 address")
+		}
+		return a.String(), nil
+	}
+	return d, nil
+}
+
+// isForbiddenHost reports whether c is a forbidden host code point (URL
+// Standard, "forbidden host code point").
+func isForbiddenHost(c byte) bool {
+	switch c {
+	case 0, '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
+		return true
+	}
+	return false
+}
+
+// endsInNumber is the URL Standard's "ends in a number checker".
+func endsInNumber(d string) bool {
+	d = strings.TrimSuffix(d, ".")
+	if i := strings.LastIndexByte(d, '.'); i >= 0 {
+		d = d[i+1:]
+	}
+	if d == "" {
+		return false
+	}
+	all := true
+	for i := 0; i < len(d); i++ {
+		if !is(d[i], cDigit) {
+			all = false
+		}
+	}
+	if all {
+		return true
+	}
+	if len(d) >= 2 && (d[:2] == "0x" || d[:2] == "0X") {
+		for i := 2; i < len(d); i++ {
+			if !is(d[i], cHex) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// webIPv6 parses an IPv6 address as the URL Standard's IPv6 parser does and
+// returns its serialization (URL Standard, "IPv6 serializer"): lowercase
+// hex without leading zeros, the first longest run of two or more zero
+// pieces written "::", and no dotted IPv4 form.
+func webIPv6(s string) (string, bool) {
+	if strings.IndexByte(s, '%') >= 0 {
+		return "", false
+	}
+	// the URL Standard's IPv6 parser accepts what IPv6address of RFC 3986
+	// accepts, with no zone, as net/netip does
+	a, err := parseIPv6Pieces(s)
+	if err != nil {
+		return "", false
+	}
+	best, bestLen := -1, 1
+	for k := 0; k < 8; {
+		if a[k] != 0 {
+			k++
+			continue
+		}
+		j := k
+		for j < 8 && a[j] == 0 {
+			j++
+		}
+		if j-k > bestLen {
+			best, bestLen = k, j-k
+		}
+		k = j
+	}
+	var b []byte
+	for k := 0; k < 8; k++ {
+		if k == best {
+			b = append(b, "::"...)
+			k += bestLen - 1
+			continue
+		}
+		if len(b) > 0 && b[len(b)-1] != ':' {
+			b = append(b, ':')
+		}
+		b = strconv.AppendUint(b, uint64(a[k]), 16)
+	}
+	return string(b), true
+}
+
+// parseIPv6Pieces reads the eight pieces of an IPv6 address that matches
+// IPv6address.
+func parseIPv6Pieces(s string) ([8]uint16, error) {
+	var a [8]uint16
+	addr, err := netip.ParseAddr(s)
+	if err != nil {
+		return a, err
+	}
+	b := addr.As16()
+	for k := range a {
+		a[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
+	}
+	return a, nil
+}
