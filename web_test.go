@@ -143,3 +143,87 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// TestWebCases runs testdata/web.txt: ParseWeb's href and failures, and
+// the RFC 3986 reading of the same input beside it.
+func TestWebCases(t *testing.T) {
+	data, err := os.ReadFile("testdata/web.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		kind, rest, _ := strings.Cut(line, " ")
+		n++
+		var in, base string
+		if kind == "resolve" {
+			base, rest, err = unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			rest = strings.TrimSpace(rest)
+		}
+		in, rest, err = unquotePrefix(rest)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		rest = strings.TrimSpace(rest)
+		want := ""
+		if !strings.HasPrefix(rest, "FAIL") {
+			want, rest, err = unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+		}
+		var href string
+		var u URI
+		if kind == "resolve" {
+			b, berr := ParseWeb(base)
+			if berr != nil {
+				t.Fatalf("line %d: base %q: %v", i+1, base, berr)
+			}
+			href, err = WebParser{}.ResolveHref(b, in)
+			if err == nil {
+				u, err = b.ResolveWeb(in)
+			}
+		} else {
+			href, err = WebParser{}.Href(in)
+			if err == nil {
+				u, err = ParseWeb(in)
+			}
+		}
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("line %d: %q parses to %q, want a failure", i+1, in, href)
+		case want != "" && (err != nil || href != want):
+			t.Errorf("line %d: %q: href %q, %v; want %q", i+1, in, href, err, want)
+		case err == nil:
+			if r, e := Parse(u.String()); e != nil || r != u {
+				t.Errorf("line %d: %q: the URI %q does not reparse to itself", i+1, in, u)
+			}
+		}
+		// the RFC 3986 reading, beside it
+		if f, ok := strings.CutPrefix(strings.TrimSpace(rest), "rfc="); ok && kind == "web" {
+			r, perr := Parse(in)
+			got := "invalid"
+			switch {
+			case perr != nil:
+			case err == nil && r == u:
+				got = "same"
+			default:
+				got = "other"
+			}
+			if f != got {
+				t.Errorf("line %d: %q: rfc=%s, the RFC 3986 reading is %s", i+1, in, f, got)
+			}
+		}
+	}
+	t.Logf("testdata/web.txt: %d cases", n)
+	if n < 150 {
+		t.Errorf("fewer than 150 cases: %d", n)
+	}
+}
