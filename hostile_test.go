@@ -85,6 +85,11 @@ var hostileShapes = []hostileShape{
 	{"a-colon", func(n int) URI { return URI{Scheme: "a", Path: rep("a:", n)} }},
 	{"lt-url", func(n int) URI { return URI{Path: rep("<a:%zz ", n)} }},
 	{"braces", func(n int) URI { return URI{Path: rep("{", n)} }},
+	// Shapes for ParseWeb: runs of "\\", "." segments, tabs and "%".
+	{"backslashes", func(n int) URI { return httpURI("h", "/"+rep("\\", n)) }},
+	{"dot-segments", func(n int) URI { return httpURI("h", rep("/.", n)) }},
+	{"tabs", func(n int) URI { return httpURI("h", "/"+rep("a\t", n)) }},
+	{"percents", func(n int) URI { return httpURI("h", "/"+rep("%", n)) }},
 }
 
 var hostileSizes = []int{10_000, 100_000, 1_000_000}
@@ -133,6 +138,8 @@ var hostileEntries = []hostileEntry{
 	{"URL", func(u URI, s string) { sinkString = u.URL().Host }},
 	{"WithPath", func(u URI, s string) { sinkURI, sinkErr = hostileBase.WithPath(u.Path) }},
 	{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
+	{"ParseWeb", func(u URI, s string) { sinkURI, sinkErr = ParseWeb(s) }},
+	{"ResolveWeb", func(u URI, s string) { sinkURI, sinkErr = hostileBase.ResolveWeb(s) }},
 	{"Find", func(u URI, s string) {
 		for m := range (Finder{Suffix: true}).Find(s) {
 			sinkURI = m.URI
@@ -159,10 +166,14 @@ func hostileSibling(u URI) URI {
 // "../", three bytes per byte of input, before it is checked by resolving.
 // Explain normalizes both URIs at two levels and keeps each result, and
 // its String writes the differing components; a million-byte query is
-// copied about fifteen times, in a constant number of allocations (issue
-// #10 asked for this bound to be pinned). WithPath writes a '/' of data as
+// copied about fifteen times (a hand-built path of backslashes, about
+// seventeen), in a constant number of allocations (issue #10 asked for
+// this bound to be pinned). WithPath writes a '/' of data as
 // "%2F", three bytes, into a growing buffer.
-var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12, "Explain": 16, "ExplainSelf": 8, "WithPath": 10}
+// ParseWeb keeps the URL's components as the Standard encodes them (up to
+// three bytes per byte), writes the RFC 3986 text from them (up to three
+// times again, for a '%' that starts no triplet) and parses a copy of it.
+var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12, "Explain": 18, "ExplainSelf": 8, "WithPath": 10, "ParseWeb": 12, "ResolveWeb": 12}
 
 func sizeName(n int) string {
 	switch {

@@ -107,7 +107,7 @@ type webURL struct {
 	host               string
 	hasHost            bool
 	port               string // "" for null
-	path               []string
+	path               []byte // the path list, each segment written "/" segment
 	opaque             string
 	isOpaque           bool
 	query              string
@@ -159,12 +159,21 @@ func webEncode(b []byte, s string, set string) []byte {
 }
 
 func webEncodeString(s, set string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
-			return string(webEncode(make([]byte, 0, len(s)+8), s, set))
-		}
+	if n := encodedLen(s, set); n != len(s) {
+		return bytesString(webEncode(make([]byte, 0, n), s, set))
 	}
 	return s
+}
+
+// encodedLen returns the length of s after webEncode with set.
+func encodedLen(s, set string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
+			n += 2
+		}
+	}
+	return n
 }
 
 // webFail is the error for input the parser rejects at offset i.
@@ -256,7 +265,7 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 	if end < 0 {
 		end = len(rest)
 	}
-	var b []byte
+	b := make([]byte, 0, encodedLen(rest[:end], " "))
 	for i := 0; i < end; i++ {
 		c := rest[i]
 		switch {
@@ -289,7 +298,7 @@ func (p WebParser) relative(input string, u *webURL, rest string, base *webURL) 
 		return nil
 	}
 	u.username, u.password, u.host, u.hasHost, u.port = base.username, base.password, base.host, base.hasHost, base.port
-	u.path = append([]string(nil), base.path...)
+	u.path = append(make([]byte, 0, len(base.path)+1+encodedLen(rest, encPath)), base.path...)
 	u.query, u.hasQuery = base.query, base.hasQuery
 	switch {
 	case rest == "":
@@ -309,11 +318,11 @@ func (p WebParser) relative(input string, u *webURL, rest string, base *webURL) 
 
 // shorten is "shorten a URL's path".
 func (u *webURL) shorten() {
-	if u.scheme == "file" && len(u.path) == 1 && isNormalizedDrive(u.path[0]) {
+	if u.scheme == "file" && len(u.path) == 3 && isNormalizedDrive(bytesString(u.path[1:])) {
 		return
 	}
-	if len(u.path) > 0 {
-		u.path = u.path[:len(u.path)-1]
+	if i := lastSlash(u.path); i >= 0 {
+		u.path = u.path[:i]
 	}
 }
 
@@ -387,7 +396,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	// path start state
 	if special && after == "" {
-		u.path = []string{""}
+		u.path = append(u.path[:0], '/')
 		return nil
 	}
 	if special && after[0] != '/' && after[0] != '\\' && after[0] != '?' && after[0] != '#' {
@@ -396,7 +405,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	if after != "" && (after[0] == '?' || after[0] == '#') {
 		if special {
-			u.path = []string{""}
+			u.path = append(u.path[:0], '/')
 		}
 		p.queryFragment(u, after)
 		return nil
@@ -418,6 +427,9 @@ func (p WebParser) pathAndAfter(u *webURL, rest string) {
 // query and fragment states.
 func (p WebParser) pathState(u *webURL, rest string) {
 	_, special := specialPort(u.scheme)
+	if need := len(u.path) + 1 + encodedLen(rest, encPath); cap(u.path) < need {
+		u.path = append(make([]byte, 0, need), u.path...)
+	}
 	i := 0
 	for {
 		j := i
@@ -430,18 +442,19 @@ func (p WebParser) pathState(u *webURL, rest string) {
 		case isDoubleDot(seg):
 			u.shorten()
 			if last {
-				u.path = append(u.path, "")
+				u.path = append(u.path, '/')
 			}
 		case isSingleDot(seg):
 			if last {
-				u.path = append(u.path, "")
+				u.path = append(u.path, '/')
 			}
 		default:
-			e := webEncodeString(seg, encPath)
-			if u.scheme == "file" && len(u.path) == 0 && isDriveLetter(e) {
-				e = e[:1] + ":"
+			u.path = append(u.path, '/')
+			if u.scheme == "file" && len(u.path) == 1 && isDriveLetter(seg) {
+				u.path = append(u.path, seg[0], ':')
+			} else {
+				u.path = webEncode(u.path, seg, encPath)
 			}
-			u.path = append(u.path, e)
 		}
 		if last {
 			p.queryFragment(u, rest[j:])
@@ -507,7 +520,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 			}
 			after := r[end:]
 			if after == "" || after[0] == '?' || after[0] == '#' {
-				u.path = []string{""}
+				u.path = append(u.path[:0], '/')
 				p.queryFragment(u, after)
 				return nil
 			}
@@ -516,8 +529,8 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 		}
 		if base != nil {
 			u.host = base.host
-			if !startsWithDrive(rest[1:]) && len(base.path) > 0 && isNormalizedDrive(base.path[0]) {
-				u.path = []string{base.path[0]}
+			if !startsWithDrive(rest[1:]) && len(base.path) > 0 && isNormalizedDrive(base.first()) {
+				u.path = append(make([]byte, 0, 3+len(rest)*3), '/', base.path[1], ':')
 			}
 		}
 		p.pathState(u, rest[1:])
@@ -525,7 +538,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 	}
 	if base != nil {
 		u.host = base.host
-		u.path = append([]string(nil), base.path...)
+		u.path = append(make([]byte, 0, len(base.path)+1+encodedLen(rest, encPath)), base.path...)
 		u.query, u.hasQuery = base.query, base.hasQuery
 		switch {
 		case rest == "":
@@ -541,7 +554,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 		if !startsWithDrive(rest) {
 			u.shorten()
 		} else {
-			u.path = nil
+			u.path = u.path[:0]
 		}
 	}
 	p.pathState(u, rest)
@@ -600,13 +613,10 @@ func (u *webURL) href(b []byte) []byte {
 	if u.isOpaque {
 		b = append(b, u.opaque...)
 	} else {
-		if !u.hasHost && len(u.path) > 1 && u.path[0] == "" {
+		if !u.hasHost && len(u.path) > 1 && u.path[1] == '/' {
 			b = append(b, "/."...)
 		}
-		for _, seg := range u.path {
-			b = append(b, '/')
-			b = append(b, seg...)
-		}
+		b = append(b, u.path...)
 	}
 	if u.hasQuery {
 		b = append(b, '?')
@@ -625,7 +635,12 @@ func (u *webURL) href(b []byte) []byte {
 // input.
 func (u *webURL) uri(input string) (URI, error) {
 	var stack [256]byte
-	b := append(stack[:0], u.scheme...)
+	b := stack[:0]
+	if n := len(u.scheme) + rfcLen(u.username, cUserinfo) + rfcLen(u.password, cUserinfo) + rfcLen(u.host, cRegName) +
+		len(u.port) + rfcLen(bytesString(u.path), cPath) + rfcLen(u.opaque, cPath) + rfcLen(u.query, cQuery) + rfcLen(u.fragment, cQuery) + 16; n > len(stack) {
+		b = make([]byte, 0, n)
+	}
+	b = append(b, u.scheme...)
 	b = append(b, ':')
 	if u.hasHost {
 		b = append(b, "//"...)
@@ -650,13 +665,10 @@ func (u *webURL) uri(input string) (URI, error) {
 	if u.isOpaque {
 		b = rfcEscape(b, u.opaque, cPath)
 	} else {
-		if !u.hasHost && len(u.path) > 1 && u.path[0] == "" {
+		if !u.hasHost && len(u.path) > 1 && u.path[1] == '/' {
 			b = append(b, "/."...)
 		}
-		for _, seg := range u.path {
-			b = append(b, '/')
-			b = rfcEscape(b, seg, cPchar)
-		}
+		b = rfcEscape(b, bytesString(u.path), cPath)
 	}
 	if u.hasQuery {
 		b = append(b, '?')
@@ -670,6 +682,21 @@ func (u *webURL) uri(input string) (URI, error) {
 		return Parse(input)
 	}
 	return Parse(string(b))
+}
+
+// rfcLen returns the length of s after rfcEscape with bit.
+func rfcLen(s string, bit uint16) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):
+		case c != '%' && is(c, bit):
+		default:
+			n += 2
+		}
+	}
+	return n
 }
 
 // rfcEscape appends s with every octet outside class bit percent-encoded,
@@ -716,7 +743,7 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 	// U+FFFD), domain to ASCII
 	d := h
 	if strings.IndexByte(h, '%') >= 0 {
-		var b []byte
+		b := make([]byte, 0, len(h))
 		for i := 0; i < len(h); {
 			o, next, _ := octetAt(h, i)
 			b = append(b, o)
@@ -857,4 +884,26 @@ func parseIPv6Pieces(s string) ([8]uint16, error) {
 		a[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
 	}
 	return a, nil
+}
+
+// first returns the first segment of the path list.
+func (u *webURL) first() string {
+	p := bytesString(u.path)
+	if p == "" {
+		return ""
+	}
+	if i := strings.IndexByte(p[1:], '/'); i >= 0 {
+		return p[1 : 1+i]
+	}
+	return p[1:]
+}
+
+// lastSlash returns the offset of the last '/' in p, or -1.
+func lastSlash(p []byte) int {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return i
+		}
+	}
+	return -1
 }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,5 +226,53 @@ func TestWebCases(t *testing.T) {
 	t.Logf("testdata/web.txt: %d cases", n)
 	if n < 150 {
 		t.Errorf("fewer than 150 cases: %d", n)
+	}
+}
+
+// FuzzParseWeb checks, for any input: no panic; a result that Validate
+// accepts and that Parse reads back as itself; idempotence, ParseWeb of
+// the result's text is the same URI; Href agrees with ParseWeb on success;
+// and resolving against a valid base behaves the same way.
+func FuzzParseWeb(f *testing.F) {
+	for _, s := range []string{"https:evil.com", "http://x.org/a b?c d#e f", "HTTP://[::FFFF:1.2.3.4]:80/a/../b", "file:///C|/x", "sc:a b?q", "http://0x7f.1/", "\thttp://x\n.org/\\a", "non-special://x/%2e%2e/y", "mailto:a@b"} {
+		f.Add(s, "http://example.org/foo/bar")
+	}
+	f.Fuzz(func(t *testing.T, s, base string) {
+		u, err := ParseWeb(s)
+		href, herr := WebParser{}.Href(s)
+		if (err == nil) != (herr == nil) {
+			t.Fatalf("ParseWeb(%q) = %v, Href %v", s, err, herr)
+		}
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !(errors.Is(err, ErrWeb) || errors.Is(err, ErrWebIDNA)) {
+				t.Fatalf("ParseWeb(%q): %v is not an *Error wrapping ErrWeb", s, err)
+			}
+		} else {
+			checkWebResult(t, s, u)
+			if strings.IndexByte(href, '%') < 0 && strings.IndexFunc(href, func(r rune) bool { return r > 0x7e || strings.ContainsRune(" \"<>[\\]^`{|}", r) }) < 0 && u.String() != href {
+				t.Fatalf("ParseWeb(%q) = %q, but the href %q needs no encoding", s, u, href)
+			}
+		}
+		b, err := ParseWeb(base)
+		if err != nil {
+			return
+		}
+		if u, err := b.ResolveWeb(s); err == nil {
+			checkWebResult(t, s, u)
+		}
+	})
+}
+
+func checkWebResult(t *testing.T, s string, u URI) {
+	t.Helper()
+	if err := u.Validate(); err != nil {
+		t.Fatalf("ParseWeb(%q) = %#v, which Validate rejects: %v", s, u, err)
+	}
+	if r, err := Parse(u.String()); err != nil || r != u {
+		t.Fatalf("ParseWeb(%q) = %q does not reparse to itself: %v", s, u, err)
+	}
+	if again, err := ParseWeb(u.String()); err != nil || again != u {
+		t.Fatalf("ParseWeb(%q) = %q, but ParseWeb of that is %q, %v", s, u, again, err)
 	}
 }
