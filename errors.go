@@ -100,30 +100,19 @@ type redactedInput struct {
 // 3.2.1) in s, so that error messages never print it, and translates the
 // offset into the masked text. It works on any text, valid or not.
 //
-// The userinfo starts after the first "//". When that "//" starts the
-// authority (it begins the text or follows the scheme) and the fault lies
-// after the authority (at or beyond the first '/', '?' or '#' that follows
-// the "//"), the parser has read the authority, and the password is what it
-// read: from the first ':' to the last '@' of the authority, if that
-// userinfo has a ':'. Otherwise the
-// parser could not tell where the userinfo ends, and a password may hold
-// '/', '?', '#', '@' and ':' (base64 and cloud secrets do): the mask then
-// runs from the first ':' after the "//" to the last '@' of the whole text.
-// That can hide more than the password, never less.
+// A password may hold '/', '?', '#', '@' and ':' (base64 and cloud secrets
+// do), and in text that fails to parse nothing tells where it ends, nor
+// does the parser's reading of valid-looking text ("u:p#w@h" reads as a
+// fragment). So the mask runs from the first ':' after the first "//" to
+// the last '@' of the whole text: it can hide more than the password,
+// never less.
 func redactInput(s string, off int) redactedInput {
 	start := strings.Index(s, "//")
 	if start < 0 {
 		return redactedInput{s, off}
 	}
 	start += 2
-	end := start
-	for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
-		end++
-	}
-	at := strings.LastIndexByte(s[start:end], '@')
-	if at < 0 || off < end || !authorityAt(s, start-2) || strings.IndexByte(s[start:start+at], ':') < 0 {
-		at = strings.LastIndexByte(s[start:], '@')
-	}
+	at := strings.LastIndexByte(s[start:], '@')
 	if at < 0 {
 		return redactedInput{s, off}
 	}
@@ -142,23 +131,6 @@ func redactInput(s string, off int) redactedInput {
 		off = colon + 1
 	}
 	return redactedInput{r, off}
-}
-
-// authorityAt reports whether the "//" at i in s is where RFC 3986's
-// grammar reads an authority: at the start, or after scheme ":".
-func authorityAt(s string, i int) bool {
-	if i == 0 {
-		return true
-	}
-	if i < 2 || s[i-1] != ':' || !is(s[0], cAlpha) {
-		return false
-	}
-	for j := 1; j < i-1; j++ {
-		if !is(s[j], cScheme) {
-			return false
-		}
-	}
-	return true
 }
 
 // quoteWindow shortens long input to a window of maxQuoted bytes around the

@@ -18,7 +18,8 @@ func TestErrorMasksPasswordRows(t *testing.T) {
 		{"https://u:p@ss:w/rd@h:bad/", "p@ss:w/rd", `"https://u:xxxxx@h:bad/"`},
 		{"https://u:a/b?c#d@h/ x", "a/b?c#d", `"https://u:xxxxx@h/ x"`},
 		{"https://u:se:cr:et@h/ x", "se:cr:et", `"https://u:xxxxx@h/ x"`},
-		{"https://u:secret@h/p a@t/h", "secret", `"https://u:xxxxx@h/p a@t/h"`},
+		{"https://u:secret@h/p a@t/h", "secret", `"https://u:xxxxx@t/h"`},
+		{"//0:S3CRET@#S3CRET@ ", "S3CRET", `"//0:xxxxx@ "`},
 		{"https://u:sec ret@h/", "sec ret", `"https://u:xxxxx@h/"`},
 	} {
 		_, err := Parse(tt.in)

@@ -189,6 +189,18 @@ const (
 	// as in "http://user@example.com/", is not reported.
 	DeceptiveUserinfo
 
+	// WebAuthority: a URI with a special scheme of the URL Standard (http,
+	// https, ws, wss, ftp, file) and no host, or an empty one, that a
+	// browser reads with a host: "https:evil.com", "http:/evil.com",
+	// "http:///evil.com", and this package's own "/.//" guard form
+	// ("http:/.//evil.com"). The URL Standard's parser skips the slashes
+	// and takes what follows for the authority, so a filter that reads
+	// the URI as RFC 3986 does sees no host where the browser connects to
+	// one (RFC 3986, Section 7.6, semantic attacks). The finding is in the
+	// path, where that text lies for RFC 3986, and the message names the
+	// host the browser reaches (ParseWeb gives the whole reading).
+	WebAuthority
+
 	numFindingKinds = iota + 1 // one more than the last kind
 )
 
@@ -209,6 +221,7 @@ var findingKindNames = [numFindingKinds]string{
 	FutureIP:          "FutureIP",
 	Password:          "Password",
 	DeceptiveUserinfo: "DeceptiveUserinfo",
+	WebAuthority:      "WebAuthority",
 }
 
 var findingKindSections = [numFindingKinds]string{
@@ -228,6 +241,7 @@ var findingKindSections = [numFindingKinds]string{
 	FutureIP:          "7.4",
 	Password:          "7.5",
 	DeceptiveUserinfo: "7.6",
+	WebAuthority:      "7.6",
 }
 
 func (k FindingKind) valid() bool { return k >= BadPort && k < numFindingKinds }
@@ -340,6 +354,7 @@ func (u URI) Check() []Finding {
 		c.octets(u.Fragment, i+1, false, false, lineBreaksNone)
 		c.flush()
 	}
+	c.web(u)
 	if len(c.out) > 1 {
 		slices.SortStableFunc(c.out, func(a, b Finding) int {
 			if a.Offset != b.Offset {
@@ -468,6 +483,50 @@ func excerpt(s string) string {
 		return strconv.Quote(s[:maxExcerpt]) + "..."
 	}
 	return strconv.Quote(s)
+}
+
+// web reports WebAuthority. It parses u's text with the URL Standard only
+// when u has a special scheme and no host, so that Check stays without
+// allocation for the URIs that have one.
+func (c *checker) web(u URI) {
+	if u.Scheme == "" || u.HasAuthority && (u.Host != "" || u.HasUserinfo || u.HasPort) {
+		return
+	}
+	// what a browser would take for the authority: the path after its
+	// slashes, up to the next one; nothing there, no host and no finding
+	p := strings.TrimLeft(u.Path, "/\\")
+	if p == "" || p[0] == '?' || p[0] == '#' || p[0] == ':' || p[0] == '.' && (len(p) == 1 || p[1] == '/') && strings.TrimLeft(p[1:], "/\\") == "" {
+		return
+	}
+	// file URIs never gain a host this way: the URL Standard reads one
+	// only after "file://", where RFC 3986 reads it too
+	if _, special := specialPort(strings.ToLower(u.Scheme)); !special || strings.EqualFold(u.Scheme, "file") {
+		return
+	}
+	w, err := (WebParser{}).parse(u.String(), nil)
+	if err != nil || !w.hasHost || w.host == "" {
+		return
+	}
+	off := 0
+	if u.Scheme != "" {
+		off = len(u.Scheme) + 1
+	}
+	if u.HasAuthority {
+		off += 2
+		if u.HasUserinfo {
+			off += len(u.Userinfo) + 1
+		}
+		if u.HasPort {
+			off += len(u.Port) + 1
+		}
+	}
+	rfc := "no authority"
+	if u.HasAuthority {
+		rfc = "an empty host"
+	}
+	c.begin("path")
+	c.report(WebAuthority, off, netip.Addr{},
+		"a browser reads this URI with the host "+excerpt(w.host)+" (URL Standard, \"URL parsing\"), where RFC 3986 reads "+rfc+" and this path")
 }
 
 // ---------------------------------------------------------------------------
