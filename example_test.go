@@ -776,6 +776,53 @@ func ExampleURI_WithPath_traversal() {
 // ---- Tutorial part: web input, read as a browser reads it (URL Standard). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// Resolving every href of a page as a browser does: Parse would reject
+// most of these, and a hand-written repair gets some wrong. The result is
+// a strict RFC 3986 URI; Href gives the browser's own text.
+func ExampleURI_ResolveWeb() {
+	page := uri.MustParse("https://example.com/docs/guide/index.html")
+	for _, href := range []string{
+		"/docs/Getting Started.html",
+		`..\images\logo.png`,
+		" https://x.org/\t",
+		"https:evil.com",
+		"?q=a b|c",
+		"//cdn.example.net/a{b}.js",
+		"HTTP://EXAMPLE.COM:443/%7efoo",
+		"mailto:team@example.com",
+	} {
+		u, err := page.ResolveWeb(href)
+		fmt.Printf("%-34q %v %v\n", href, u, err)
+	}
+	// Output:
+	// "/docs/Getting Started.html"       https://example.com/docs/Getting%20Started.html <nil>
+	// "..\\images\\logo.png"             https://example.com/docs/images/logo.png <nil>
+	// " https://x.org/\t"                https://x.org/ <nil>
+	// "https:evil.com"                   https://example.com/docs/guide/evil.com <nil>
+	// "?q=a b|c"                         https://example.com/docs/guide/index.html?q=a%20b%7Cc <nil>
+	// "//cdn.example.net/a{b}.js"        https://cdn.example.net/a%7Bb%7D.js <nil>
+	// "HTTP://EXAMPLE.COM:443/%7efoo"    http://example.com:443/%7efoo <nil>
+	// "mailto:team@example.com"          mailto:team@example.com <nil>
+}
+
+// Check reports a URI that a browser reads with a host where RFC 3986
+// sees none: a filter that vets the RFC 3986 reading would let it pass.
+func ExampleURI_Check_webAuthority() {
+	for _, s := range []string{"https:evil.com/login", "http:///evil.com", "https://good.example/evil.com"} {
+		u := uri.MustParse(s)
+		fmt.Printf("%s: host %q (RFC 3986)\n", s, u.Host)
+		for _, f := range u.Check() {
+			fmt.Println("  ", f)
+		}
+	}
+	// Output:
+	// https:evil.com/login: host "" (RFC 3986)
+	//    WebAuthority in path at offset 6: a browser reads this URI with the host "evil.com" (URL Standard, "URL parsing"), where RFC 3986 reads no authority and this path
+	// http:///evil.com: host "" (RFC 3986)
+	//    WebAuthority in path at offset 7: a browser reads this URI with the host "evil.com" (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path
+	// https://good.example/evil.com: host "good.example" (RFC 3986)
+}
+
 // ---- Tutorial part: finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 
