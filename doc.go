@@ -54,8 +54,10 @@
 //   - Appendix A, the grammar: one parsing function per rule.
 //   - Appendix C and Section 4.5, URIs in text: Find, Finder and Match.
 //
-// Beyond RFC 3986: ParseIRI reads IRIs (RFC 3987), the one lenient entry
-// point, and URI.IRI writes a URI as an IRI for people (RFC 3987, Section
+// Beyond RFC 3986: ParseIRI reads IRIs (RFC 3987), and ParseWeb,
+// URI.ResolveWeb and WebParser read browser input as the URL Standard's
+// basic URL parser does, into a strict URI: the two lenient entry points,
+// each explicit and each following a published standard; URI.IRI writes a URI as an IRI for people (RFC 3987, Section
 // 3.2); ParseTemplate, Template.Expand and Template.Match implement URI
 // Templates (RFC 6570); SchemeBased writes IPv6 literals in RFC 5952 text,
 // and Normalizer.IDNA takes an IDNA function for host names; the With methods build URIs from decoded data; QueryParams and
