@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ErrWeb reports input that the URL Standard's basic URL parser rejects
@@ -265,6 +266,11 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 	if end < 0 {
 		end = len(rest)
 	}
+	if encodedLen(rest[:end], " ") == end {
+		u.opaque, u.isOpaque = rest[:end], true
+		p.queryFragment(&u, rest[end:])
+		return u, nil
+	}
 	b := make([]byte, 0, encodedLen(rest[:end], " "))
 	for i := 0; i < end; i++ {
 		c := rest[i]
@@ -387,7 +393,9 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 			if err != nil || n > 65535 {
 				return webFail(input, 0, "a port up to 65535")
 			}
-			port = strconv.FormatUint(n, 10)
+			if port[0] == '0' {
+				port = strconv.FormatUint(n, 10) // leading zeros go
+			}
 			if def, _ := specialPort(u.scheme); port == def && def != "" {
 				port = ""
 			}
@@ -396,7 +404,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	// path start state
 	if special && after == "" {
-		u.path = append(u.path[:0], '/')
+		u.path = rootPath
 		return nil
 	}
 	if special && after[0] != '/' && after[0] != '\\' && after[0] != '?' && after[0] != '#' {
@@ -405,7 +413,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	if after != "" && (after[0] == '?' || after[0] == '#') {
 		if special {
-			u.path = append(u.path[:0], '/')
+			u.path = rootPath
 		}
 		p.queryFragment(u, after)
 		return nil
@@ -420,7 +428,46 @@ func (p WebParser) pathAndAfter(u *webURL, rest string) {
 	if rest == "" {
 		return
 	}
+	// Fast path: a path the parser leaves as it is (no dot segment, no
+	// backslash, nothing to encode) is the input's own text, which u.path
+	// then shares: its capacity ends with it, so nothing ever writes into
+	// it, and appending copies it first.
+	if len(u.path) == 0 && u.scheme != "file" && rest[0] == '/' {
+		end := strings.IndexAny(rest, "?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		if cleanPath(rest[:end]) {
+			u.path = unsafe.Slice(unsafe.StringData(rest), end)[:end:end]
+			p.queryFragment(u, rest[end:])
+			return
+		}
+	}
 	p.pathState(u, rest[1:])
+}
+
+// rootPath is the path list [""], shared: its capacity ends with it.
+var rootPath = []byte{'/'}[:1:1]
+
+// cleanPath reports whether the path state leaves path, which starts with
+// '/', exactly as it is: every segment needs no percent-encoding and is
+// not a dot segment, and there is no backslash.
+func cleanPath(path string) bool {
+	seg := 0
+	for i := 1; i <= len(path); i++ {
+		if i < len(path) && path[i] != '/' {
+			c := path[i]
+			if c < 0x20 || c > 0x7e || c == '\\' || strings.IndexByte(encPath, c) >= 0 {
+				return false
+			}
+			continue
+		}
+		if s := path[seg+1 : i]; len(s) <= 6 && (isSingleDot(s) || isDoubleDot(s)) {
+			return false
+		}
+		seg = i
+	}
+	return true
 }
 
 // pathState is the path state from rest to the end of the path, then the
@@ -520,7 +567,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 			}
 			after := r[end:]
 			if after == "" || after[0] == '?' || after[0] == '#' {
-				u.path = append(u.path[:0], '/')
+				u.path = rootPath
 				p.queryFragment(u, after)
 				return nil
 			}
@@ -582,9 +629,13 @@ func startsWithDrive(s string) bool {
 func isSingleDot(s string) bool { return s == "." || strings.EqualFold(s, "%2e") }
 
 func isDoubleDot(s string) bool {
-	switch strings.ToLower(s) {
-	case "..", ".%2e", "%2e.", "%2e%2e":
-		return true
+	switch len(s) {
+	case 2:
+		return s == ".."
+	case 4:
+		return strings.EqualFold(s, ".%2e") || strings.EqualFold(s, "%2e.")
+	case 6:
+		return strings.EqualFold(s, "%2e%2e")
 	}
 	return false
 }
@@ -725,11 +776,15 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 		if !strings.HasSuffix(h, "]") || len(h) < 3 {
 			return "", webFail(input, 0, "']' to close the IPv6 address")
 		}
-		a, ok := webIPv6(h[1 : len(h)-1])
+		var buf [48]byte
+		a, ok := webIPv6(buf[:0], h[1:len(h)-1])
 		if !ok {
 			return "", webFail(input, 0, "a valid IPv6 address")
 		}
-		return "[" + a + "]", nil
+		if string(a) == h[1:len(h)-1] {
+			return h, nil // already as the serializer writes it
+		}
+		return "[" + string(a) + "]", nil
 	}
 	if opaque {
 		for i := 0; i < len(h); i++ {
@@ -779,6 +834,9 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 		}
 	}
 	if endsInNumber(d) {
+		if isIPv4(d) {
+			return d, nil // dotted decimal already: the serialization
+		}
 		a, ok := whatwgIPv4(d)
 		if !ok {
 			return "", webFail(input, 0, "a valid IPv4 address")
@@ -831,15 +889,15 @@ func endsInNumber(d string) bool {
 // returns its serialization (URL Standard, "IPv6 serializer"): lowercase
 // hex without leading zeros, the first longest run of two or more zero
 // pieces written "::", and no dotted IPv4 form.
-func webIPv6(s string) (string, bool) {
+func webIPv6(b []byte, s string) ([]byte, bool) {
 	if strings.IndexByte(s, '%') >= 0 {
-		return "", false
+		return b, false
 	}
 	// the URL Standard's IPv6 parser accepts what IPv6address of RFC 3986
 	// accepts, with no zone, as net/netip does
 	a, err := parseIPv6Pieces(s)
 	if err != nil {
-		return "", false
+		return b, false
 	}
 	best, bestLen := -1, 1
 	for k := 0; k < 8; {
@@ -856,19 +914,19 @@ func webIPv6(s string) (string, bool) {
 		}
 		k = j
 	}
-	var b []byte
+	start := len(b)
 	for k := 0; k < 8; k++ {
 		if k == best {
 			b = append(b, "::"...)
 			k += bestLen - 1
 			continue
 		}
-		if len(b) > 0 && b[len(b)-1] != ':' {
+		if len(b) > start && b[len(b)-1] != ':' {
 			b = append(b, ':')
 		}
 		b = strconv.AppendUint(b, uint64(a[k]), 16)
 	}
-	return string(b), true
+	return b, true
 }
 
 // parseIPv6Pieces reads the eight pieces of an IPv6 address that matches

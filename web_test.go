@@ -333,3 +333,38 @@ func checkWebAgrees(t *testing.T, s string) {
 		t.Fatalf("ParseWeb(%q) port %q, RFC 3986 reads %q", s, w.Port, n.Port)
 	}
 }
+
+// TestWebAllocs: input already in its web-normal form (ParseWeb(s).String()
+// == s) comes back without allocating; other input in one or two (the
+// mapped text and the host's or path's rewrite).
+func TestWebAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	var normal, other []string
+	for _, s := range corpus(t) {
+		if strings.HasPrefix(s, "file:") {
+			continue // the file state always rewrites the path: one allocation
+		}
+		if u, err := ParseWeb(s); err == nil {
+			if u.String() == s {
+				normal = append(normal, s)
+			} else {
+				other = append(other, s)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(5, func() {
+		for _, s := range normal {
+			sinkURI, _ = ParseWeb(s)
+		}
+	}); n != 0 {
+		t.Errorf("ParseWeb over %d web-normal corpus URLs: %v allocations, want 0", len(normal), n)
+	}
+	n := testing.AllocsPerRun(5, func() {
+		for _, s := range other {
+			sinkURI, _ = ParseWeb(s)
+		}
+	})
+	t.Logf("%d corpus URLs are web-normal (0 allocations); %d others take %.2f allocations each", len(normal), len(other), n/float64(len(other)))
+}
