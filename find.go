@@ -308,7 +308,7 @@ func (f Finder) plain(text string, i int) (Match, int, bool) {
 	switch {
 	case rest == "" || rest[0] == ':' || rest[0] == '=':
 		return Match{}, next, false
-	case end < len(text) && (text[end] == '"' || text[end] == '\'') && text[end-1] == '=' && strings.IndexAny(rest, "/?#") < 0:
+	case end < len(text) && (text[end] == '"' || text[end] == '\'') && text[end-1] == '=' && !strings.ContainsAny(rest, "/?#"):
 		return Match{}, next, false
 	case isPortLike(rest) && !f.numeric(text[i:j]):
 		return Match{}, next, false

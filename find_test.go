@@ -120,7 +120,7 @@ func plainEnd(s string) bool {
 	}
 	scheme, rest, _ := strings.Cut(s, ":")
 	return rest != "" && rest[0] != ':' && rest[0] != '=' && innerScheme(rest) == 0 &&
-		(!isPortLike(rest) || (Finder{}).numeric(scheme)) && !(rest[len(rest)-1] == '=' && strings.IndexAny(rest, "/?#") < 0)
+		(!isPortLike(rest) || (Finder{}).numeric(scheme)) && !(rest[len(rest)-1] == '=' && !strings.ContainsAny(rest, "/?#"))
 }
 
 // FuzzFind checks, for any text: no panic; matches inside the text, in

@@ -193,7 +193,7 @@ func preprocess(s string) string {
 		j--
 	}
 	s = s[i:j]
-	if strings.IndexAny(s, "\t\n\r") < 0 {
+	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
 	b := make([]byte, 0, len(s))
