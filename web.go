@@ -136,21 +136,51 @@ func specialPort(scheme string) (string, bool) {
 // Percent-encode sets of the URL Standard ("Percent-encoded bytes"), as
 // the octets each adds to the C0 control percent-encode set (C0 controls
 // and everything above U+007E).
+type webSet uint8
+
 const (
-	encFragment     = " \"<>`"
-	encQuery        = " \"#<>"
-	encSpecialQuery = " \"#<>'"
-	encPath         = " \"#<>?^`{}"
-	encUserinfo     = " \"#<>?^`{}/:;=@[\\]|"
+	encC0 webSet = 1 << iota // the C0 control percent-encode set alone
+	encFragment
+	encQuery
+	encSpecialQuery
+	encPath
+	encUserinfo
+	encSpace // a space, for the opaque path's own rule
 )
+
+// webSets has, for each octet, the sets that percent-encode it, built
+// from the Standard's definitions: each set is the one before it plus the
+// octets listed. Every set holds the C0 controls and the octets above
+// U+007E.
+var webSets = func() (t [256]webSet) {
+	add := func(octets string, sets webSet) {
+		for i := 0; i < len(octets); i++ {
+			t[octets[i]] |= sets
+		}
+	}
+	all := encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encSpace
+	for c := 0; c < 256; c++ {
+		if c < 0x20 || c > 0x7e {
+			t[c] |= all
+		}
+	}
+	add(" \"<>", encFragment|encQuery|encSpecialQuery|encPath|encUserinfo)
+	add("`", encFragment|encPath|encUserinfo)
+	add("#", encQuery|encSpecialQuery|encPath|encUserinfo)
+	add("'", encSpecialQuery)
+	add("?^{}", encPath|encUserinfo)
+	add("/:;=@[\\]|", encUserinfo)
+	add(" ", encSpace)
+	return t
+}()
 
 // webEncode appends s to b with the octets of set (and C0 controls and
 // non-ASCII) percent-encoded (URL Standard, "percent-encode after
 // encoding" for UTF-8).
-func webEncode(b []byte, s string, set string) []byte {
+func webEncode(b []byte, s string, set webSet) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
+		if webSets[c]&set != 0 {
 			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
 		} else {
 			b = append(b, c)
@@ -159,7 +189,7 @@ func webEncode(b []byte, s string, set string) []byte {
 	return b
 }
 
-func webEncodeString(s, set string) string {
+func webEncodeString(s string, set webSet) string {
 	if n := encodedLen(s, set); n != len(s) {
 		return bytesString(webEncode(make([]byte, 0, n), s, set))
 	}
@@ -167,10 +197,10 @@ func webEncodeString(s, set string) string {
 }
 
 // encodedLen returns the length of s after webEncode with set.
-func encodedLen(s, set string) int {
+func encodedLen(s string, set webSet) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || strings.IndexByte(set, c) >= 0 {
+		if webSets[s[i]]&set != 0 {
 			n += 2
 		}
 	}
@@ -266,12 +296,12 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 	if end < 0 {
 		end = len(rest)
 	}
-	if encodedLen(rest[:end], " ") == end {
+	if encodedLen(rest[:end], encSpace) == end {
 		u.opaque, u.isOpaque = rest[:end], true
 		p.queryFragment(&u, rest[end:])
 		return u, nil
 	}
-	b := make([]byte, 0, encodedLen(rest[:end], " "))
+	b := make([]byte, 0, encodedLen(rest[:end], encSpace))
 	for i := 0; i < end; i++ {
 		c := rest[i]
 		switch {
@@ -457,7 +487,7 @@ func cleanPath(path string) bool {
 	for i := 1; i <= len(path); i++ {
 		if i < len(path) && path[i] != '/' {
 			c := path[i]
-			if c < 0x20 || c > 0x7e || c == '\\' || strings.IndexByte(encPath, c) >= 0 {
+			if c == '\\' || webSets[c]&encPath != 0 {
 				return false
 			}
 			continue
@@ -792,7 +822,7 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 				return "", webFail(input, 0, "an opaque host without "+strconv.QuoteRune(rune(c)))
 			}
 		}
-		return webEncodeString(h, ""), nil
+		return webEncodeString(h, encC0), nil
 	}
 	// domain: percent-decode, UTF-8 decode (invalid sequences become
 	// U+FFFD), domain to ASCII

@@ -368,3 +368,29 @@ func TestWebAllocs(t *testing.T) {
 	})
 	t.Logf("%d corpus URLs are web-normal (0 allocations); %d others take %.2f allocations each", len(normal), len(other), n/float64(len(other)))
 }
+
+// TestWebSets checks the percent-encode set table against the sets as
+// the URL Standard lists them ("Percent-encoded bytes"), over all octets.
+func TestWebSets(t *testing.T) {
+	c0 := func(c int) bool { return c < 0x20 || c > 0x7e }
+	sets := []struct {
+		set    webSet
+		octets string
+	}{
+		{encC0, ""},
+		{encFragment, " \"<>`"},
+		{encQuery, " \"#<>"},
+		{encSpecialQuery, " \"#<>'"},
+		{encPath, " \"#<>?^`{}"},
+		{encUserinfo, " \"#<>?^`{}/:;=@[\\]^|"},
+		{encSpace, " "},
+	}
+	for _, st := range sets {
+		for c := 0; c < 256; c++ {
+			want := c0(c) || strings.IndexByte(st.octets, byte(c)) >= 0
+			if got := webSets[c]&st.set != 0; got != want {
+				t.Errorf("set %#x, octet %#02x: %v, want %v", st.set, c, got, want)
+			}
+		}
+	}
+}
