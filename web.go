@@ -55,6 +55,9 @@ func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve
 // href itself. Input that is already in that form comes back without
 // allocating: the URI's components are substrings of s.
 func (p WebParser) Parse(s string) (URI, error) {
+	if u, ok := webNormal(s); ok {
+		return u, nil
+	}
 	w, err := p.parse(s, nil)
 	if err != nil {
 		return URI{}, err
@@ -994,4 +997,61 @@ func lastSlash(p []byte) int {
 		}
 	}
 	return -1
+}
+
+// webNormal is the fast path of Parse: it returns Parse(s) when s is a
+// valid RFC 3986 URI with a special scheme other than file that the basic
+// URL parser would give back exactly as it is (so its href is s), and
+// false when it cannot tell cheaply; the full parser then decides.
+// TestWebNormal and FuzzParseWeb check that it never disagrees with it.
+func webNormal(s string) (URI, bool) {
+	var u URI
+	if _, f := parse(s, ruleReference, &u); f.err != nil || !u.HasAuthority || u.Host == "" {
+		return URI{}, false
+	}
+	def, special := specialPort(u.Scheme) // lowercase only: "HTTP" is not
+	if !special || u.Scheme == "file" {
+		return URI{}, false
+	}
+	if u.HasUserinfo {
+		ui := u.Userinfo
+		if ui == "" || ui[len(ui)-1] == ':' || strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
+			return URI{}, false
+		}
+	}
+	switch u.HostKind() {
+	case IPv4:
+	case RegName:
+		h := u.Host
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c == '%' || 'A' <= c && c <= 'Z' {
+				return URI{}, false
+			}
+		}
+		if strings.Contains(h, "xn--") || endsInNumber(h) {
+			return URI{}, false
+		}
+	case IPv6:
+		var buf [48]byte
+		inner := u.Host[1 : len(u.Host)-1]
+		a, ok := webIPv6(buf[:0], inner)
+		if !ok || string(a) != inner {
+			return URI{}, false
+		}
+	default:
+		return URI{}, false
+	}
+	if u.HasPort {
+		p := u.Port
+		if p == "" || p == def || len(p) > 1 && p[0] == '0' || len(p) > 5 || len(p) == 5 && p > "65535" {
+			return URI{}, false
+		}
+	}
+	if u.Path == "" || u.Path[0] != '/' || !cleanPath(u.Path) {
+		return URI{}, false
+	}
+	if u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
+		return URI{}, false
+	}
+	return u, true
 }

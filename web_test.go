@@ -239,6 +239,7 @@ func FuzzParseWeb(f *testing.F) {
 		f.Add(s, "http://example.org/foo/bar")
 	}
 	f.Fuzz(func(t *testing.T, s, base string) {
+		checkWebNormal(t, s)
 		u, err := ParseWeb(s)
 		href, herr := WebParser{}.Href(s)
 		if (err == nil) != (herr == nil) {
@@ -393,4 +394,56 @@ func TestWebSets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWebNormal checks the fast path against the full parser on every
+// input of the corpus, testdata/web.txt and, when present, the wpt data.
+func TestWebNormal(t *testing.T) {
+	inputs := corpus(t)
+	data, _ := os.ReadFile("testdata/web.txt")
+	for _, line := range strings.Split(string(data), "\n") {
+		if kind, rest, ok := strings.Cut(line, " "); ok && kind == "web" {
+			if in, _, err := unquotePrefix(rest); err == nil {
+				inputs = append(inputs, in)
+			}
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join("..", "shared", "data", "wpt-url", "urltestdata.json")); err == nil {
+		var raw []json.RawMessage
+		json.Unmarshal(b, &raw)
+		for _, r := range raw {
+			var c wptCase
+			if json.Unmarshal(r, &c) == nil && c.Base == nil {
+				inputs = append(inputs, c.Input)
+			}
+		}
+	}
+	fast := 0
+	for _, s := range inputs {
+		if checkWebNormal(t, s) {
+			fast++
+		}
+	}
+	t.Logf("%d of %d inputs take the fast path", fast, len(inputs))
+}
+
+// checkWebNormal reports whether s takes the fast path, after checking that
+// the full parser agrees with it.
+func checkWebNormal(t testing.TB, s string) bool {
+	t.Helper()
+	u, ok := webNormal(s)
+	if !ok {
+		return false
+	}
+	w, err := WebParser{}.parse(s, nil)
+	if err != nil {
+		t.Fatalf("webNormal(%q) = %q, the parser fails: %v", s, u, err)
+	}
+	if href := string(w.href(nil)); href != s {
+		t.Fatalf("webNormal(%q) takes it as it is, the href is %q", s, href)
+	}
+	if v, err := w.uri(s); err != nil || v != u {
+		t.Fatalf("webNormal(%q) = %#v, the parser gives %#v, %v", s, u, v, err)
+	}
+	return true
 }
