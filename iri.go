@@ -181,8 +181,14 @@ func isIPrivate(r rune) bool {
 // (Unicode category Cf, such as U+200B and U+FEFF), spaces and line
 // separators (Z categories, such as U+00A0 and U+3000), and a combining
 // mark (category M) at the start of a component or segment, where it
-// would join the delimiter before it. The scheme, an IP literal and the
-// port are ASCII and are copied.
+// would join the delimiter before it. In the userinfo and the host only
+// letters, decimal digits and non-enclosing marks are decoded, so that no
+// look-alike of a delimiter (U+2215 DIVISION SLASH, U+FF0F FULLWIDTH
+// SOLIDUS, U+FF20 FULLWIDTH COMMERCIAL AT, U+3002 IDEOGRAPHIC FULL STOP)
+// makes a host read as another host and a path; and in the path "%2E"
+// stays encoded, so that no segment reads as a dot segment that it is not
+// for RFC 3986's resolution. The scheme, an IP literal and the port are
+// ASCII and are copied.
 //
 // ParseIRI(u.IRI()) is equivalent to u at SyntaxBased for every valid u,
 // and equal to u when u writes its hex digits in uppercase and encodes no
@@ -200,11 +206,11 @@ func (u URI) IRI() string {
 	if u.HasAuthority {
 		b = append(b, "//"...)
 		if u.HasUserinfo {
-			b = appendIRI(b, u.Userinfo, false, "")
+			b = appendIRI(b, u.Userinfo, iriAuthority)
 			b = append(b, '@')
 		}
 		if u.HostKind() == RegName {
-			b = appendIRI(b, u.Host, false, "")
+			b = appendIRI(b, u.Host, iriAuthority)
 		} else {
 			b = append(b, u.Host...)
 		}
@@ -213,14 +219,14 @@ func (u URI) IRI() string {
 			b = append(b, u.Port...)
 		}
 	}
-	b = appendIRI(b, u.Path, false, "/")
+	b = appendIRI(b, u.Path, iriPath)
 	if u.HasQuery {
 		b = append(b, '?')
-		b = appendIRI(b, u.Query, true, "&=;")
+		b = appendIRI(b, u.Query, iriQuery)
 	}
 	if u.HasFragment {
 		b = append(b, '#')
-		b = appendIRI(b, u.Fragment, false, "")
+		b = appendIRI(b, u.Fragment, iriFragment)
 	}
 	return bytesString(b)
 }
@@ -228,10 +234,26 @@ func (u URI) IRI() string {
 // hasTriplet reports whether s holds a '%'.
 func hasTriplet(s string) bool { return strings.IndexByte(s, '%') >= 0 }
 
-// appendIRI appends component s with the triplets IRI decodes decoded;
-// private allows iprivate (the query), and a combining mark is not decoded
-// at the start of s or after one of the bytes in starts.
-func appendIRI(b []byte, s string, private bool, starts string) []byte {
+// iriPart says which component appendIRI writes.
+type iriPart uint8
+
+const (
+	iriAuthority iriPart = iota // userinfo or reg-name host
+	iriPath
+	iriQuery
+	iriFragment
+)
+
+// appendIRI appends component s with the triplets IRI decodes decoded.
+func appendIRI(b []byte, s string, part iriPart) []byte {
+	private := part == iriQuery
+	starts := "" // bytes after which a combining mark would join a delimiter
+	switch part {
+	case iriPath:
+		starts = "/"
+	case iriQuery:
+		starts = "&=;"
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c != '%' || i+2 >= len(s) {
@@ -241,7 +263,7 @@ func appendIRI(b []byte, s string, private bool, starts string) []byte {
 		}
 		o, next, _ := octetAt(s, i)
 		if o < utf8.RuneSelf {
-			if is(o, cUnreserved) {
+			if is(o, cUnreserved) && !(o == '.' && part == iriPath) {
 				b = append(b, o)
 			} else {
 				b = append(b, s[i:next]...)
@@ -266,7 +288,8 @@ func appendIRI(b []byte, s string, private bool, starts string) []byte {
 		}
 		r, size := utf8.DecodeRune(buf[:n])
 		atStart := i == 0 || strings.IndexByte(starts, s[i-1]) >= 0
-		if r == utf8.RuneError && size <= 1 || !iriDisplayable(r, private, atStart) {
+		if r == utf8.RuneError && size <= 1 || !iriDisplayable(r, private, atStart) ||
+			part == iriAuthority && !unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
 			b = append(b, s[i:i+3]...) // the first octet stays encoded
 			i += 3
 			continue
