@@ -663,7 +663,10 @@ func (t Template) Matchable() error {
 // Matchable), an expression followed by a literal extends to the first
 // place where that literal matches, and one followed by an expression
 // extends as far as the characters it can produce go; a variable that
-// appears twice takes its last value.
+// appears twice takes its last value. In an expression without names and
+// with several variables ("{x,y,z}"), the items are given to the
+// variables in order, so when a variable before the last was undefined in
+// the expansion, its neighbour's value comes back under its name.
 func (t Template) Match(s string) (map[string]any, bool) {
 	var pbuf [16]templatePart
 	var vbuf [32]templateVar
