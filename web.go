@@ -337,22 +337,31 @@ func (p WebParser) relative(input string, u *webURL, rest string, base *webURL) 
 		return nil
 	}
 	u.username, u.password, u.host, u.hasHost, u.port = base.username, base.password, base.host, base.hasHost, base.port
-	u.path = append(make([]byte, 0, len(base.path)+1+encodedLen(rest, encPath)), base.path...)
-	u.query, u.hasQuery = base.query, base.hasQuery
-	switch {
-	case rest == "":
-		return nil
-	case rest[0] == '?' || rest[0] == '#':
-		if rest[0] == '?' {
-			u.query, u.hasQuery = "", false
-		}
-		p.queryFragment(u, rest)
+	if p.fromBase(u, base, rest) {
 		return nil
 	}
-	u.query, u.hasQuery = "", false
 	u.shorten()
 	p.pathState(u, rest)
 	return nil
+}
+
+// fromBase gives u base's path and query, as the relative and file states
+// do for a reference without a path of its own: for "" the reference is
+// done, for "?..." and "#..." after its query and fragment states. It
+// reports whether rest is done; otherwise u has no query and rest is a
+// path relative to base's.
+func (p WebParser) fromBase(u, base *webURL, rest string) bool {
+	u.path = append(make([]byte, 0, len(base.path)+1+encodedLen(rest, encPath)), base.path...)
+	u.query, u.hasQuery = base.query, base.hasQuery
+	if rest != "" && rest[0] != '?' && rest[0] != '#' {
+		u.query, u.hasQuery = "", false
+		return false
+	}
+	if rest != "" && rest[0] == '?' {
+		u.query, u.hasQuery = "", false
+	}
+	p.queryFragment(u, rest)
+	return true
 }
 
 // shorten is "shorten a URL's path".
@@ -610,7 +619,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 		if base != nil {
 			u.host = base.host
 			if !startsWithDrive(rest[1:]) && len(base.path) > 0 && isNormalizedDrive(base.first()) {
-				u.path = append(make([]byte, 0, 3+len(rest)*3), '/', base.path[1], ':')
+				u.path = append(make([]byte, 0, 4+encodedLen(rest, encPath)), '/', base.path[1], ':')
 			}
 		}
 		p.pathState(u, rest[1:])
@@ -618,19 +627,9 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 	}
 	if base != nil {
 		u.host = base.host
-		u.path = append(make([]byte, 0, len(base.path)+1+encodedLen(rest, encPath)), base.path...)
-		u.query, u.hasQuery = base.query, base.hasQuery
-		switch {
-		case rest == "":
-			return nil
-		case rest[0] == '?' || rest[0] == '#':
-			if rest[0] == '?' {
-				u.query, u.hasQuery = "", false
-			}
-			p.queryFragment(u, rest)
+		if p.fromBase(u, base, rest) {
 			return nil
 		}
-		u.query, u.hasQuery = "", false
 		if !startsWithDrive(rest) {
 			u.shorten()
 		} else {
