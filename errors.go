@@ -106,12 +106,17 @@ type redactedInput struct {
 // fragment). So the mask runs from the first ':' after the first "//" to
 // the last '@' of the whole text: it can hide more than the password,
 // never less.
+//
+// The authority starts where the URL Standard may start it too
+// (ParseWeb's errors quote such text): after a scheme, after any run of
+// two or more '/' and '\', and for the special schemes http, https, ws,
+// wss and ftp after any run at all ("https:\\u:p@h", "https:u:p@h");
+// otherwise after the first two slashes or backslashes ("//", "\\").
 func redactInput(s string, off int) redactedInput {
-	start := strings.Index(s, "//")
+	start := authorityStart(s)
 	if start < 0 {
 		return redactedInput{s, off}
 	}
-	start += 2
 	at := strings.LastIndexByte(s[start:], '@')
 	if at < 0 {
 		return redactedInput{s, off}
@@ -131,6 +136,33 @@ func redactInput(s string, off int) redactedInput {
 		off = colon + 1
 	}
 	return redactedInput{r, off}
+}
+
+// authorityStart returns the offset where redactInput takes the authority
+// to start, or -1.
+func authorityStart(s string) int {
+	if s != "" && is(s[0], cAlpha) {
+		i := 1
+		for i < len(s) && is(s[i], cScheme) {
+			i++
+		}
+		if i < len(s) && s[i] == ':' {
+			j := i + 1
+			for j < len(s) && (s[j] == '/' || s[j] == '\\') {
+				j++
+			}
+			if _, special := specialPort(strings.ToLower(s[:i])); j-i-1 >= 2 || special && !strings.EqualFold(s[:i], "file") {
+				return j
+			}
+		}
+	}
+	slash := func(c byte) bool { return c == '/' || c == '\\' }
+	for i := 0; i+1 < len(s); i++ {
+		if slash(s[i]) && slash(s[i+1]) {
+			return i + 2 // "//", or a web reader's "\\\\", "/\\" or "\\/"
+		}
+	}
+	return -1
 }
 
 // quoteWindow shortens long input to a window of maxQuoted bytes around the

@@ -20,6 +20,8 @@ func TestErrorMasksPasswordRows(t *testing.T) {
 		{"https://u:se:cr:et@h/ x", "se:cr:et", `"https://u:xxxxx@h/ x"`},
 		{"https://u:secret@h/p a@t/h", "secret", `"https://u:xxxxx@t/h"`},
 		{"//0:S3CRET@#S3CRET@ ", "S3CRET", `"//0:xxxxx@ "`},
+		{"http://[::1%x:S3CRET@h/", "S3CRET", `"http://[:xxxxx@h/"`},
+		{"//[::1%25u:S3CRET@h]/", "S3CRET", `"//[:xxxxx@h]/"`},
 		{"https://u:sec ret@h/", "sec ret", `"https://u:xxxxx@h/"`},
 	} {
 		_, err := Parse(tt.in)
@@ -35,11 +37,30 @@ func TestErrorMasksPasswordRows(t *testing.T) {
 			t.Errorf("%%#v of the error prints the secret: %s", g)
 		}
 	}
+	// ParseWeb's errors quote web input, where the authority may follow
+	// backslashes, or no slash at all after a special scheme.
+	for _, in := range []string{
+		`https:\\user:S3CRET@:80/`,
+		`https:/\user:S3CRET@/`,
+		"https:user:S3CRET@:1/",
+		"HTTP:user:S3CRET@[::1/",
+		`http:\\user:S3CRET@a b/`,
+		"https://user:S3CRET@h:99999/",
+	} {
+		_, err := ParseWeb(in)
+		if err == nil {
+			t.Errorf("ParseWeb(%q) accepted", in)
+			continue
+		}
+		if strings.Contains(err.Error(), "S3CRET") || strings.Contains(fmt.Sprintf("%#v", err), "S3CRET") {
+			t.Errorf("ParseWeb(%q): %v", in, err)
+		}
+	}
 }
 
-// secretPaths returns every way an error about u can reach a caller:
+// errorsAbout returns every way an error about u can reach a caller:
 // Validate, MarshalText, JSON, SQL, and the text through Parse, ParseIRI,
-// UnmarshalText and Scan.
+// UnmarshalText, Scan and ParseWeb (also with backslashes for slashes).
 func errorsAbout(u URI, text string) []error {
 	var errs []error
 	add := func(err error) {
@@ -62,6 +83,10 @@ func errorsAbout(u URI, text string) []error {
 	add(v.UnmarshalText([]byte(text)))
 	add(json.Unmarshal([]byte(fmt.Sprintf("%q", text)), &v))
 	add(v.Scan(text))
+	_, err = ParseWeb(text)
+	add(err)
+	_, err = ParseWeb(strings.Replace(text, "//", `\\`, 1))
+	add(err)
 	return errs
 }
 
@@ -76,6 +101,7 @@ func FuzzErrorNoPassword(f *testing.F) {
 		{"", "u", "", "h"},
 		{"x//y:z@w", "u", "p", "h/%zz"},
 		{"http://", "ü", "ö", "例.jp/ "},
+		{"http://", "[::1%x", "p", "h/"},
 	} {
 		f.Add(s[0], s[1], s[2], s[3])
 	}

@@ -1,20 +1,19 @@
 package uri
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // zoneFault explains the rejection of the IPv6 zone identifier that
-// starts at s[i] == '%', quoting the zone as the input has it (up to ']',
-// at most 32 bytes).
+// starts at s[i] == '%', quoting the zone as the input has it: the '%' and
+// the unreserved characters and '%' after it (RFC 6874's ZoneID), at most
+// 32 bytes. The quote stops at any other byte, so that it never reaches
+// into text that Error masks as a password ("[::1%x:secret@h").
 func zoneFault(s string, i int) fault {
-	end := strings.IndexByte(s[i:], ']')
-	if end < 0 {
-		end = len(s) - i
+	end := i + 1
+	for end < len(s) && (is(s[end], cUnreserved) || s[end] == '%') {
+		end++
 	}
-	zone := s[i : i+min(end, 32)]
-	if end > 32 {
+	zone := s[i:min(end, i+32)]
+	if end > i+32 {
 		zone += "..."
 	}
 	return fault{ErrHost, "']' to close the IP-literal: IPv6 zone identifiers (here " + strconv.Quote(zone) +

@@ -259,6 +259,8 @@ func TestZoneQuoted(t *testing.T) {
 		{"http://[fe80::1%eth0]/", `"%eth0"`},
 		{"//[::1%25" + strings.Repeat("z", 40) + "]", `"%25` + strings.Repeat("z", 29) + `..."`},
 		{"//[::1%", `"%"`},
+		{"http://[::1%x:S3CRET@h/", `"%x"`},
+		{"//[::1%25u:S3CRET@h]/", `"%25u"`},
 	} {
 		_, err := Parse(tt.in)
 		var e *Error
