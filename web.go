@@ -54,8 +54,8 @@ func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve
 // opaque host) are percent-encoded, and nothing else; Href gives the
 // href itself. Input that is already in that form comes back without
 // allocating: the URI's components are substrings of s.
-func (p WebParser) Parse(s string) (URI, error) {
-	if u, ok := webNormal(s); ok {
+func (p WebParser) Parse(s string) (u URI, err error) {
+	if webNormal(s, &u) {
 		return u, nil
 	}
 	w, err := p.parse(s, nil)
@@ -891,6 +891,9 @@ func isForbiddenHost(c byte) bool {
 // endsInNumber is the URL Standard's "ends in a number checker".
 func endsInNumber(d string) bool {
 	d = strings.TrimSuffix(d, ".")
+	if d != "" && d[len(d)-1]|0x20 > 'f' && d[len(d)-1]|0x20 != 'x' {
+		return false // most names: the last label ends in a letter after 'f'
+	}
 	if i := strings.LastIndexByte(d, '.'); i >= 0 {
 		d = d[i+1:]
 	}
@@ -998,59 +1001,227 @@ func lastSlash(p []byte) int {
 	return -1
 }
 
-// webNormal is the fast path of Parse: it returns Parse(s) when s is a
-// valid RFC 3986 URI with a special scheme other than file that the basic
-// URL parser would give back exactly as it is (so its href is s), and
-// false when it cannot tell cheaply; the full parser then decides.
-// TestWebNormal and FuzzParseWeb check that it never disagrees with it.
-func webNormal(s string) (URI, bool) {
-	var u URI
-	if _, f := parse(s, ruleReference, &u); f.err != nil || !u.HasAuthority || u.Host == "" {
-		return URI{}, false
+// webNormal is the fast path of Parse: it sets *u to Parse(s) and returns
+// true when s is a valid RFC 3986 URI whose href the basic URL parser
+// makes with at most these repairs, and returns false when it cannot tell
+// cheaply (the full parser then decides):
+//
+//   - the scheme lowercased;
+//   - a special URL's domain lowercased, and "localhost" removed from a
+//     file URL;
+//   - an IPv6 literal written as the IPv6 serializer writes it;
+//   - a port's leading zeros removed, and an empty or default port
+//     removed;
+//   - a special URL's empty path written "/".
+//
+// When s needs no repair, the URI's components are substrings of s;
+// otherwise the repaired text is made in one allocation. On false, *u
+// holds no meaning. TestWebNormal and
+// FuzzParseWeb check that it never disagrees with the full parser.
+func webNormal(s string, u *URI) bool {
+	if _, f := parse(s, ruleReference, u); f.err != nil || u.Scheme == "" {
+		return false
 	}
-	def, special := specialPort(u.Scheme) // lowercase only: "HTTP" is not
-	if !special || u.Scheme == "file" {
-		return URI{}, false
+	repair := false
+	scheme := u.Scheme
+	var lower [16]byte
+	for i := 0; i < len(scheme); i++ {
+		if c := scheme[i]; 'A' <= c && c <= 'Z' {
+			if len(scheme) > len(lower) {
+				return false
+			}
+			for j := 0; j < len(scheme); j++ {
+				lower[j] = scheme[j] | 0x20 // ALPHA, DIGIT, '+', '-', '.' all keep
+			}
+			scheme, repair = string(lower[:len(scheme)]), true // does not escape
+			break
+		}
+	}
+	def, special := specialPort(scheme)
+	file := scheme == "file"
+	if !u.HasAuthority {
+		// special URLs always get a host; a non-special path is opaque
+		// and left as it is unless it starts with '/'
+		if special || strings.HasPrefix(u.Path, "/") && !webDotFree(u.Path) {
+			return false
+		}
+		if !repair {
+			return true
+		}
+		*u = webRepair(u, scheme, "", "")
+		return true
 	}
 	if u.HasUserinfo {
 		ui := u.Userinfo
-		if ui == "" || ui[len(ui)-1] == ':' || strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
-			return URI{}, false
+		if file || ui == "" || ui[len(ui)-1] == ':' || strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
+			return false
 		}
 	}
-	switch u.HostKind() {
-	case IPv4:
-	case RegName:
-		h := u.Host
+	h := u.Host
+	var v6 [48]byte
+	ipv6 := "" // the IPv6 serializer's text, when it differs from h's
+	switch {
+	case h == "":
+		// special URLs other than file need a host; a non-special URL
+		// has none only without credentials and port
+		if special && !file || u.HasUserinfo || u.HasPort {
+			return false
+		}
+	case h[0] == '[':
+		if h[1] == 'v' || h[1] == 'V' {
+			return false
+		}
+		inner := h[1 : len(h)-1]
+		a, ok := webIPv6(v6[:0], inner)
+		if !ok {
+			return false
+		}
+		if string(a) != inner {
+			ipv6, repair = bytesString(a), true
+		}
+	case special:
+		// a domain the host parser only lowercases: ASCII, no
+		// percent-encoding, no label that starts "xn--" (those go through
+		// UTS #46), and not ending in a number unless it is an IPv4
+		// address the IPv4 serializer writes as it is
 		for i := 0; i < len(h); i++ {
-			if c := h[i]; c == '%' || 'A' <= c && c <= 'Z' {
-				return URI{}, false
+			if c := h[i]; c <= 'Z' { // not a lowercase letter
+				switch {
+				case c >= 'A':
+					repair = true
+				case c == '%':
+					return false
+				case c == '-' && i >= 3 && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.'):
+					return false
+				}
 			}
 		}
-		if strings.Contains(h, "xn--") || endsInNumber(h) {
-			return URI{}, false
+		if endsInNumber(h) && !isIPv4(h) {
+			return false
 		}
-	case IPv6:
-		var buf [48]byte
-		inner := u.Host[1 : len(u.Host)-1]
-		a, ok := webIPv6(buf[:0], inner)
-		if !ok || string(a) != inner {
-			return URI{}, false
+		if file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
+			repair = true
 		}
-	default:
-		return URI{}, false
 	}
+	// a non-special reg-name is an opaque host, left as it is: RFC 3986
+	// allows no forbidden host code point in it
+	port := u.Port
 	if u.HasPort {
-		p := u.Port
-		if p == "" || p == def || len(p) > 1 && p[0] == '0' || len(p) > 5 || len(p) == 5 && p > "65535" {
-			return URI{}, false
+		if file {
+			return false
+		}
+		// the port state: a number up to 65535, written without leading
+		// zeros, and nothing for the scheme's default port
+		t := strings.TrimLeft(port, "0")
+		if t == "" && port != "" {
+			t = "0"
+		}
+		if len(t) > 5 || len(t) == 5 && t > "65535" {
+			return false
+		}
+		if t == def {
+			t = ""
+		}
+		if t != port || t == "" {
+			port, repair = t, true
 		}
 	}
-	if u.Path == "" || u.Path[0] != '/' || !cleanPath(u.Path) {
-		return URI{}, false
+	if u.Path != "" && !webDotFree(u.Path) {
+		return false
 	}
-	if u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
-		return URI{}, false
+	if special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
+		return false
 	}
-	return u, true
+	if special && u.Path == "" {
+		repair = true
+	}
+	if !repair {
+		return true
+	}
+	*u = webRepair(u, scheme, ipv6, port)
+	return true
+}
+
+// webRepair returns the URI u with the repairs of webNormal applied: the
+// scheme given; when u has an authority, its host lowercased if u is
+// special ("" for a file URL's "localhost"), or ipv6 between brackets if
+// not "", and port in place of its own; "/" for an empty special path. It
+// allocates the text once.
+func webRepair(u *URI, scheme, ipv6, port string) URI {
+	_, special := specialPort(scheme)
+	b := make([]byte, 0, len(scheme)+len(u.Userinfo)+len(u.Host)+len(ipv6)+len(port)+len(u.Path)+len(u.Query)+len(u.Fragment)+8)
+	b = append(b, scheme...)
+	b = append(b, ':')
+	if u.HasAuthority {
+		b = append(b, "//"...)
+		if u.HasUserinfo {
+			b = append(b, u.Userinfo...)
+			b = append(b, '@')
+		}
+		host := u.Host
+		switch {
+		case ipv6 != "":
+			b = append(b, '[')
+			b = append(b, ipv6...)
+			b = append(b, ']')
+		case special && scheme == "file" && strings.EqualFold(host, "localhost"):
+		case special:
+			for i := 0; i < len(host); i++ {
+				c := host[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b = append(b, c)
+			}
+		default:
+			b = append(b, host...)
+		}
+		if port != "" {
+			b = append(b, ':')
+			b = append(b, port...)
+		}
+		if special && u.Path == "" {
+			b = append(b, '/')
+		}
+	}
+	b = append(b, u.Path...)
+	if u.HasQuery {
+		b = append(b, '?')
+		b = append(b, u.Query...)
+	}
+	if u.HasFragment {
+		b = append(b, '#')
+		b = append(b, u.Fragment...)
+	}
+	var r URI
+	parse(bytesString(b), ruleReference, &r) // the repairs keep it valid
+	return r
+}
+
+// webDotFree reports whether path, a valid RFC 3986 path-abempty that is
+// not empty, has no segment the URL Standard's path state reads as a dot
+// segment ("." or ".." written with any mix of "." and "%2e"). Nothing
+// else in such a path changes in the path state: RFC 3986 allows none of
+// the path percent-encode set, and no '\'.
+func webDotFree(path string) bool {
+	// a dot segment starts with '.' or '%' after a '/': find those two
+	// octets (fast, and rare in paths) rather than every '/'
+	for _, c := range [...]byte{'.', '%'} {
+		for i := 0; ; i++ {
+			j := strings.IndexByte(path[i:], c)
+			if j < 0 {
+				break
+			}
+			if i += j; i > 0 && path[i-1] == '/' {
+				seg := path[i:]
+				if end := strings.IndexByte(seg, '/'); end >= 0 {
+					seg = seg[:end]
+				}
+				if isSingleDot(seg) || isDoubleDot(seg) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
