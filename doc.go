@@ -57,14 +57,16 @@
 // Beyond RFC 3986: ParseIRI reads IRIs (RFC 3987), and ParseWeb,
 // URI.ResolveWeb and WebParser read browser input as the URL Standard's
 // basic URL parser does, into a strict URI: the two lenient entry points,
-// each explicit and each following a published standard; URI.IRI writes a URI as an IRI for people (RFC 3987, Section
-// 3.2); ParseTemplate, Template.Expand and Template.Match implement URI
-// Templates (RFC 6570); SchemeBased writes IPv6 literals in RFC 5952 text,
-// and Normalizer.IDNA takes an IDNA function for host names; the With methods build URIs from decoded data; QueryParams and
-// FormValues read key=value queries; FromURL and URI.URL convert to and
-// from net/url; and URI implements encoding.TextMarshaler,
-// encoding.TextUnmarshaler, database/sql.Scanner, driver.Valuer and
-// slog.LogValuer (which never logs a password).
+// each explicit and each following a published standard; WebParser.Origin
+// gives a URL's origin as a browser compares it. URI.IRI writes a URI as
+// an IRI for people (RFC 3987, Section 3.2); ParseTemplate,
+// Template.Expand and Template.Match implement URI Templates (RFC 6570);
+// SchemeBased writes IPv6 literals in RFC 5952 text, and Normalizer.IDNA
+// takes an IDNA function for host names; the With methods build URIs from
+// decoded data; QueryParams and FormValues read key=value queries; FromURL
+// and URI.URL convert to and from net/url; and URI implements
+// encoding.TextMarshaler, encoding.TextUnmarshaler, database/sql.Scanner,
+// driver.Valuer and slog.LogValuer (which never logs a password).
 //
 // # Deviations from the letter of the RFC
 //

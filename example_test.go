@@ -823,6 +823,34 @@ func ExampleURI_Check_webAuthority() {
 	// https://good.example/evil.com: host "good.example" (RFC 3986)
 }
 
+// A same-origin check, as a browser makes it for CORS or a CSRF guard: the
+// origin is the scheme, the host as the browser reaches it and the port,
+// with the default port gone; URLs whose origin is opaque ("null") are
+// never same origin, not even with each other.
+func ExampleWebParser_Origin() {
+	const allowed = "https://app.example.com"
+	for _, from := range []string{
+		"https://app.example.com/settings",
+		"HTTPS://APP.example.com:443/",
+		"https://app.example.com:8443/",
+		"http://app.example.com/",
+		"https:app.example.com",
+		"blob:https://app.example.com/0f1e",
+		"file:///home/me/page.html",
+	} {
+		o, err := uri.WebParser{}.Origin(from)
+		fmt.Printf("%-36s %-30s %v\n", from, o, err == nil && o != "null" && o == allowed)
+	}
+	// Output:
+	// https://app.example.com/settings     https://app.example.com        true
+	// HTTPS://APP.example.com:443/         https://app.example.com        true
+	// https://app.example.com:8443/        https://app.example.com:8443   false
+	// http://app.example.com/              http://app.example.com         false
+	// https:app.example.com                https://app.example.com        true
+	// blob:https://app.example.com/0f1e    https://app.example.com        true
+	// file:///home/me/page.html            null                           false
+}
+
 // ---- Tutorial part: finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 

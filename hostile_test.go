@@ -140,6 +140,7 @@ var hostileEntries = []hostileEntry{
 	{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
 	{"ParseWeb", func(u URI, s string) { sinkURI, sinkErr = ParseWeb(s) }},
 	{"ResolveWeb", func(u URI, s string) { sinkURI, sinkErr = hostileBase.ResolveWeb(s) }},
+	{"Origin", func(u URI, s string) { sinkString, sinkErr = WebParser{}.Origin("blob:" + s) }},
 	{"Find", func(u URI, s string) {
 		for m := range (Finder{Suffix: true}).Find(s) {
 			sinkURI = m.URI
@@ -173,7 +174,7 @@ func hostileSibling(u URI) URI {
 // ParseWeb keeps the URL's components as the Standard encodes them (up to
 // three bytes per byte), writes the RFC 3986 text from them (up to three
 // times again, for a '%' that starts no triplet) and parses a copy of it.
-var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12, "Explain": 18, "ExplainSelf": 8, "WithPath": 10, "ParseWeb": 12, "ResolveWeb": 12}
+var hostileBytesPerByte = map[string]int{"Relativize": 8, "RelativizeAsBase": 12, "Explain": 18, "ExplainSelf": 8, "WithPath": 10, "ParseWeb": 12, "ResolveWeb": 12, "Origin": 12}
 
 func sizeName(n int) string {
 	switch {

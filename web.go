@@ -103,6 +103,51 @@ func (p WebParser) ResolveHref(base URI, ref string) (string, error) {
 	return string(w.href(nil)), nil
 }
 
+// Origin parses s with no base URL (URL Standard, "URL parsing") and
+// returns the ASCII serialization of its origin (URL Standard, "Origin";
+// HTML Standard, "ASCII serialization of an origin"): scheme "://" host,
+// then ":" port when the port is not the scheme's default, for http,
+// https, ws, wss and ftp URLs and for a blob URL whose path is an http or
+// https URL; "null" for every other URL (file, data, mailto, about, and
+// the rest), whose origin is opaque. The host is in its ASCII form, as
+// the host parser leaves it.
+//
+// Two URLs are same origin when both origins are not "null" and the
+// strings are equal: an opaque origin is same origin only with itself,
+// which two parses never give.
+func (p WebParser) Origin(s string) (string, error) {
+	w, err := p.parse(s, nil)
+	if err != nil {
+		return "", err
+	}
+	return p.origin(&w), nil
+}
+
+// origin is a URL's origin, serialized (see Origin).
+func (p WebParser) origin(u *webURL) string {
+	switch u.scheme {
+	case "blob":
+		// the origin of the URL the path serializes to, if it is an http
+		// or https URL (a file URL's origin is opaque too)
+		path := u.opaque
+		if !u.isOpaque {
+			path = string(u.path)
+		}
+		inner, err := p.parse(path, nil)
+		if err != nil || inner.scheme != "http" && inner.scheme != "https" {
+			return "null"
+		}
+		return p.origin(&inner)
+	case "ftp", "http", "https", "ws", "wss":
+		o := u.scheme + "://" + u.host
+		if u.port != "" {
+			o += ":" + u.port
+		}
+		return o
+	}
+	return "null"
+}
+
 // webURL is a URL record of the URL Standard ("URL representation"), its
 // components already percent-encoded as the parser leaves them.
 type webURL struct {

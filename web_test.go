@@ -16,6 +16,7 @@ type wptCase struct {
 	Input   string  `json:"input"`
 	Base    *string `json:"base"`
 	Href    string  `json:"href"`
+	Origin  *string `json:"origin"`
 	Failure bool    `json:"failure"`
 }
 
@@ -139,6 +140,36 @@ func TestWPT(t *testing.T) {
 	}
 }
 
+// TestWPTOrigin checks Origin against every web-platform-tests case that
+// gives an origin, with and without a base URL.
+func TestWPTOrigin(t *testing.T) {
+	n := 0
+	for _, c := range readWPT(t) {
+		if c.Origin == nil || needsIDNA(c) {
+			continue
+		}
+		var base *webURL
+		if c.Base != nil {
+			b, err := WebParser{}.parse(*c.Base, nil)
+			if err != nil {
+				t.Errorf("base %q: %v", *c.Base, err)
+				continue
+			}
+			base = &b
+		}
+		w, err := WebParser{}.parse(c.Input, base)
+		if err != nil {
+			t.Errorf("%q: %v", c.Input, err)
+			continue
+		}
+		if got := (WebParser{}).origin(&w); got != *c.Origin {
+			t.Errorf("origin of %q (base %v) = %q, want %q", c.Input, c.Base, got, *c.Origin)
+		}
+		n++
+	}
+	t.Logf("urltestdata.json: %d origins without IDNA match", n)
+}
+
 func errString(err error) string {
 	if err == nil {
 		return "<nil>"
@@ -161,6 +192,20 @@ func TestWebCases(t *testing.T) {
 		}
 		kind, rest, _ := strings.Cut(line, " ")
 		n++
+		if kind == "origin" {
+			in, rest, err := unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			want, _, err := unquotePrefix(strings.TrimSpace(rest))
+			if err != nil {
+				t.Fatalf("line %d: %v", i+1, err)
+			}
+			if got, err := (WebParser{}).Origin(in); err != nil || got != want {
+				t.Errorf("line %d: Origin(%q) = %q, %v; want %q", i+1, in, got, err, want)
+			}
+			continue
+		}
 		var in, base string
 		if kind == "resolve" {
 			base, rest, err = unquotePrefix(rest)
@@ -258,6 +303,21 @@ func FuzzParseWeb(f *testing.F) {
 			}
 		}
 		checkWebAgrees(t, s)
+		// the origin: defined when the URL is, and "null" or the scheme,
+		// "://", a host and maybe a port, never credentials or a path
+		o, oerr := WebParser{}.Origin(s)
+		if (oerr == nil) != (err == nil) {
+			t.Fatalf("Origin(%q) = %q, %v; ParseWeb %v", s, o, oerr, err)
+		}
+		if oerr == nil && o != "null" {
+			scheme, rest, ok := strings.Cut(o, "://")
+			if u.Scheme != "blob" && scheme != u.Scheme || u.Scheme == "blob" && scheme != "http" && scheme != "https" {
+				ok = false
+			}
+			if !ok || rest == "" || strings.ContainsAny(rest, "@/?#\\") {
+				t.Fatalf("Origin(%q) = %q", s, o)
+			}
+		}
 		b, err := ParseWeb(base)
 		if err != nil {
 			return
