@@ -1093,8 +1093,7 @@ func webNormal(s string, u *URI) bool {
 		if !repair {
 			return true
 		}
-		*u = webRepair(u, scheme, "", "")
-		return true
+		return webRepair(u, scheme, "", "")
 	}
 	if u.HasUserinfo {
 		ui := u.Userinfo
@@ -1183,16 +1182,16 @@ func webNormal(s string, u *URI) bool {
 	if !repair {
 		return true
 	}
-	*u = webRepair(u, scheme, ipv6, port)
-	return true
+	return webRepair(u, scheme, ipv6, port)
 }
 
-// webRepair returns the URI u with the repairs of webNormal applied: the
-// scheme given; when u has an authority, its host lowercased if u is
-// special ("" for a file URL's "localhost"), or ipv6 between brackets if
-// not "", and port in place of its own; "/" for an empty special path. It
-// allocates the text once.
-func webRepair(u *URI, scheme, ipv6, port string) URI {
+// webRepair applies the repairs of webNormal to *u: the scheme given;
+// when u has an authority, its host lowercased if u is special ("" for a
+// file URL's "localhost"), or ipv6 between brackets if not "", and port in
+// place of its own; "/" for an empty special path. It allocates the text
+// once, and reports whether that text is a valid URI, as the repairs
+// keep it (false sends the input to the full parser).
+func webRepair(u *URI, scheme, ipv6, port string) bool {
 	_, special := specialPort(scheme)
 	b := make([]byte, 0, len(scheme)+len(u.Userinfo)+len(u.Host)+len(ipv6)+len(port)+len(u.Path)+len(u.Query)+len(u.Fragment)+8)
 	b = append(b, scheme...)
@@ -1239,8 +1238,11 @@ func webRepair(u *URI, scheme, ipv6, port string) URI {
 		b = append(b, u.Fragment...)
 	}
 	var r URI
-	parse(bytesString(b), ruleReference, &r) // the repairs keep it valid
-	return r
+	if _, f := parse(bytesString(b), ruleReference, &r); f.err != nil {
+		return false
+	}
+	*u = r
+	return true
 }
 
 // webDotFree reports whether path, a valid RFC 3986 path-abempty that is
