@@ -540,21 +540,12 @@ var rootPath = []byte{'/'}[:1:1]
 // '/', exactly as it is: every segment needs no percent-encoding and is
 // not a dot segment, and there is no backslash.
 func cleanPath(path string) bool {
-	seg := 0
-	for i := 1; i <= len(path); i++ {
-		if i < len(path) && path[i] != '/' {
-			c := path[i]
-			if c == '\\' || webSets[c]&encPath != 0 {
-				return false
-			}
-			continue
-		}
-		if s := path[seg+1 : i]; len(s) <= 6 && (isSingleDot(s) || isDoubleDot(s)) {
+	for i := 1; i < len(path); i++ {
+		if c := path[i]; c == '\\' || webSets[c]&encPath != 0 {
 			return false
 		}
-		seg = i
 	}
-	return true
+	return webDotFree(path)
 }
 
 // pathState is the path state from rest to the end of the path, then the
@@ -1193,50 +1184,36 @@ func webNormal(s string, u *URI) bool {
 // keep it (false sends the input to the full parser).
 func webRepair(u *URI, scheme, ipv6, port string) bool {
 	_, special := specialPort(scheme)
-	b := make([]byte, 0, len(scheme)+len(u.Userinfo)+len(u.Host)+len(ipv6)+len(port)+len(u.Path)+len(u.Query)+len(u.Fragment)+8)
-	b = append(b, scheme...)
-	b = append(b, ':')
-	if u.HasAuthority {
-		b = append(b, "//"...)
-		if u.HasUserinfo {
-			b = append(b, u.Userinfo...)
-			b = append(b, '@')
-		}
-		host := u.Host
+	v := *u
+	v.Scheme = scheme
+	if v.HasAuthority {
+		var host [256]byte // the repaired host; a domain is at most 253 octets
+		h := host[:0]
 		switch {
 		case ipv6 != "":
-			b = append(b, '[')
-			b = append(b, ipv6...)
-			b = append(b, ']')
-		case special && scheme == "file" && strings.EqualFold(host, "localhost"):
+			h = append(append(append(h, '['), ipv6...), ']')
+		case special && scheme == "file" && strings.EqualFold(u.Host, "localhost"):
 		case special:
-			for i := 0; i < len(host); i++ {
-				c := host[i]
+			if len(u.Host) > len(host) {
+				return false // the full parser decides
+			}
+			for i := 0; i < len(u.Host); i++ {
+				c := u.Host[i]
 				if 'A' <= c && c <= 'Z' {
 					c += 'a' - 'A'
 				}
-				b = append(b, c)
+				h = append(h, c)
 			}
 		default:
-			b = append(b, host...)
+			h = append(h, u.Host...)
 		}
-		if port != "" {
-			b = append(b, ':')
-			b = append(b, port...)
-		}
-		if special && u.Path == "" {
-			b = append(b, '/')
+		v.Host = bytesString(h) // copied by appendTo: does not escape
+		v.Port, v.HasPort = port, port != ""
+		if special && v.Path == "" {
+			v.Path = "/"
 		}
 	}
-	b = append(b, u.Path...)
-	if u.HasQuery {
-		b = append(b, '?')
-		b = append(b, u.Query...)
-	}
-	if u.HasFragment {
-		b = append(b, '#')
-		b = append(b, u.Fragment...)
-	}
+	b := v.appendTo(make([]byte, 0, v.len()))
 	var r URI
 	if _, f := parse(bytesString(b), ruleReference, &r); f.err != nil {
 		return false
@@ -1245,11 +1222,11 @@ func webRepair(u *URI, scheme, ipv6, port string) bool {
 	return true
 }
 
-// webDotFree reports whether path, a valid RFC 3986 path-abempty that is
-// not empty, has no segment the URL Standard's path state reads as a dot
-// segment ("." or ".." written with any mix of "." and "%2e"). Nothing
-// else in such a path changes in the path state: RFC 3986 allows none of
-// the path percent-encode set, and no '\'.
+// webDotFree reports whether path, which starts with '/', has no segment
+// the URL Standard's path state reads as a dot segment ("." or ".."
+// written with any mix of "." and "%2e"). For a valid RFC 3986 path that
+// is all cleanPath checks: RFC 3986 allows none of the path
+// percent-encode set, and no '\'.
 func webDotFree(path string) bool {
 	// a dot segment starts with '.' or '%' after a '/': find those two
 	// octets (fast, and rare in paths) rather than every '/'
