@@ -18,8 +18,7 @@ import (
 	"github.com/seed0915fd1c/uri"
 )
 
-// ---------------------------------------------------------------------------
-// Parsing and inspecting a URI
+// ---- Tutorial part: Parsing and inspecting a URI. ----
 
 // Parse a URI and look at its components. They are raw: percent-encoding
 // and case are kept exactly as written, and String gives the input back.
@@ -202,8 +201,7 @@ func ExampleURI_Validate() {
 	// <nil> https://example.com/docs
 }
 
-// ---------------------------------------------------------------------------
-// Resolving links and computing relative ones (RFC 3986, Section 5)
+// ---- Tutorial part: Resolving links and computing relative ones (RFC 3986, Section 5). ----
 
 // A page fetched from http://a/b/c/d;p?q, the base of RFC 3986, Section
 // 5.4, links to other resources with relative references. Resolve turns
@@ -348,8 +346,7 @@ func ExampleURI_IsSameDocument() {
 	// https://example.com/guide/intro.html   relative=false same-document=true
 }
 
-// ---------------------------------------------------------------------------
-// Percent-encoding (RFC 3986, Section 2)
+// ---- Tutorial part: Percent-encoding (RFC 3986, Section 2). ----
 
 // Decoding a path segment by segment: a "%2F" is a '/' inside its segment's
 // data and never splits the path (RFC 3986, Section 7.3). Decode the whole
@@ -399,8 +396,7 @@ func ExampleDecode() {
 	// uri: invalid percent-encoding at offset 4 in "100%": expected two hex digits after '%' (RFC 3986, Section 2.1)
 }
 
-// ---------------------------------------------------------------------------
-// Normalizing and comparing (RFC 3986, Section 6)
+// ---- Tutorial part: Normalizing and comparing (RFC 3986, Section 6). ----
 
 // Comparing two URIs on each rung of the ladder of RFC 3986, Section 6.2.
 func ExampleEquivalent() {
@@ -506,8 +502,7 @@ func ExampleNormalizer() {
 	// true
 }
 
-// ---------------------------------------------------------------------------
-// Building URIs from data
+// ---- Tutorial part: Building URIs from data. ----
 
 // Build a URI from data. Each With method percent-encodes its input for its
 // component, so the result is always valid: a '/' inside a path segment
@@ -560,8 +555,7 @@ func ExampleURI_WithoutQueryParam() {
 	// https://example.com/a?id=7
 }
 
-// ---------------------------------------------------------------------------
-// Working with the rest of Go
+// ---- Tutorial part: Working with the rest of Go. ----
 
 // URIs travel through JSON as strings. Decoding validates, so a struct
 // with a uri.URI field cannot hold an invalid one.
@@ -638,8 +632,7 @@ func ExampleURI_LogValue() {
 	// https://deploy:xxxxx@git.example.com/repo.git
 }
 
-// ---------------------------------------------------------------------------
-// Vetting untrusted links (RFC 3986, Section 7)
+// ---- Tutorial part: Vetting untrusted links (RFC 3986, Section 7). ----
 
 // Vetting a link before following it: Check reports what
 // RFC 3986, Section 7 warns about, each finding with the byte offset where
@@ -713,7 +706,7 @@ func ExampleURI_Check_addressFilter() {
 	// http://example.com/admin       allowed: a name, to check again after DNS resolution
 }
 
-// ---- Tutorial part: safe at the boundaries (SSRF guard with Addrs, builders). ----
+// ---- Tutorial part: Safe at the boundaries (SSRF guard with Addrs, builders). ----
 // Examples for this part go below this line and above the next part's heading.
 
 // An SSRF guard is one loop over Addrs: every address that a widely used
@@ -773,7 +766,7 @@ func ExampleURI_WithPath_traversal() {
 	// RegName "" "127.0.0.1%3A6379" ""
 }
 
-// ---- Tutorial part: web input, read as a browser reads it (URL Standard). ----
+// ---- Tutorial part: Web input, read as a browser reads it (URL Standard). ----
 // Examples for this part go below this line and above the next part's heading.
 
 // Resolving every href of a page as a browser does: Parse would reject
@@ -851,7 +844,7 @@ func ExampleWebParser_Origin() {
 	// file:///home/me/page.html            null                           false
 }
 
-// ---- Tutorial part: finding URIs in text (RFC 3986, Appendix C). ----
+// ---- Tutorial part: Finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 
 // Linkifying a paragraph: each Match has the URI and the span it came
@@ -957,7 +950,7 @@ func ExampleTemplate_Match() {
 }
 
 // ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----
-// Examples for this part go below this line.
+// Examples for this part go below this line and above the next part's heading.
 
 // Showing a link to a person: IRI decodes what reads the same decoded, and
 // keeps encoded what would change the URI or how it reads, such as an
@@ -990,3 +983,21 @@ func ExampleEquivalent_ipv6() {
 	// false true
 	// http://[::ffff:127.0.0.1]/ http://[::1]/
 }
+
+// ---- Tutorial part: Serving HTTP: request targets, Host, dialing, one path for router and upstream (RFC 9112, RFC 9110). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: Redirects, origins and OAuth redirect URIs (URL Standard, HTML, RFC 6749, RFC 8252). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: Files and paths, both ways, POSIX and Windows (RFC 8089). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: Query strings and HTML forms (URL Standard, application/x-www-form-urlencoded). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: International domain names (UTS #46, RFC 5891, RFC 3492). ----
+// Examples for this part go below this line and above the next part's heading.
+
+// ---- Tutorial part: Configuration values and what people type. ----
+// Examples for this part go below this line.

@@ -3,9 +3,11 @@ package uri
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/doc"
 	"go/format"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"slices"
 	"strings"
@@ -35,17 +37,46 @@ func TestExampleTutorial(t *testing.T) {
 	if !testing.Verbose() {
 		return
 	}
+	// The parts' headings, by position, to print before their first example.
+	var headings []*ast.Comment
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "// ---- Tutorial part: ") {
+				headings = append(headings, c)
+			}
+		}
+	}
 	for _, ex := range examples {
+		for len(headings) > 0 && headings[0].Pos() < ex.Code.Pos() {
+			title := strings.TrimSuffix(strings.TrimPrefix(headings[0].Text, "// ---- Tutorial part: "), ". ----")
+			fmt.Printf("\n════ %s ════\n", title)
+			headings = headings[1:]
+		}
+		// The code with the comments inside it: they explain the steps.
 		var code bytes.Buffer
-		if err := format.Node(&code, fset, ex.Code); err != nil {
+		if err := format.Node(&code, fset, &printer.CommentedNode{Node: ex.Code, Comments: commentsIn(f, ex.Code)}); err != nil {
 			t.Fatal(err)
 		}
 		body := strings.TrimSuffix(strings.TrimPrefix(code.String(), "{\n"), "}")
 		fmt.Printf("\n──── Example%s ────\n%s\n\n", ex.Name, strings.TrimSpace(ex.Doc))
 		for _, line := range strings.Split(strings.TrimRight(body, "\n"), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "// Output:") {
+				break // the output is printed below, as the example printed it
+			}
 			fmt.Println("    " + strings.ReplaceAll(strings.TrimPrefix(line, "\t"), "\t", "    "))
 		}
 		fmt.Println()
 		fmt.Printf("output:\n%s", "    "+strings.ReplaceAll(strings.TrimSuffix(ex.Output, "\n"), "\n", "\n    ")+"\n")
 	}
+}
+
+// commentsIn returns the comment groups of f that lie inside node.
+func commentsIn(f *ast.File, node ast.Node) []*ast.CommentGroup {
+	var in []*ast.CommentGroup
+	for _, g := range f.Comments {
+		if g.Pos() > node.Pos() && g.End() < node.End() {
+			in = append(in, g)
+		}
+	}
+	return in
 }
