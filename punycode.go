@@ -1,0 +1,318 @@
+package uri
+
+import (
+	"math"
+	"slices"
+	"unicode/utf8"
+)
+
+// Punycode, RFC 3492: the Bootstring encoding of a label's code points
+// into the letters, digits and hyphen-minus of a host name label, which
+// UTS #46 writes after "xn--" (UTS #46, Section 4, step 4, and Section
+// 4.2, step 3).
+//
+// RFC 3492 describes encoding and decoding as loops that take time
+// proportional to the length of the label times the number of distinct
+// code points in it (encoding) or the square of the length (decoding,
+// which inserts into the middle of the output). Domain names in URLs
+// have no length limit (the URL Standard turns off UTS #46's
+// VerifyDnsLength), so both run here in O(n log n) instead, with a
+// Fenwick tree over the label's positions, and give exactly the
+// output of the RFC's algorithms (punycode_test.go keeps those, step by
+// step, as the oracle).
+
+// Bootstring parameters for Punycode (RFC 3492, Section 5).
+const (
+	punyBase        = 36
+	punyTMin        = 1
+	punyTMax        = 26
+	punySkew        = 38
+	punyDamp        = 700
+	punyInitialBias = 72
+	punyInitialN    = 128
+	punyDelimiter   = '-'
+)
+
+// punyMaxInt is RFC 3492's maxint, the bound of its overflow checks
+// (Section 6.4): the largest int32, as in most implementations.
+const punyMaxInt = math.MaxInt32
+
+// punyAdapt is the bias adaptation function (RFC 3492, Section 6.1).
+func punyAdapt(delta, numPoints int, first bool) int {
+	if first {
+		delta /= punyDamp
+	} else {
+		delta /= 2
+	}
+	delta += delta / numPoints
+	k := 0
+	for delta > (punyBase-punyTMin)*punyTMax/2 {
+		delta /= punyBase - punyTMin
+		k += punyBase
+	}
+	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
+}
+
+// punyThreshold is t for position k of a variable-length integer (RFC
+// 3492, Section 6.2 and 6.3).
+func punyThreshold(k, bias int) int {
+	switch {
+	case k <= bias:
+		return punyTMin
+	case k >= bias+punyTMax:
+		return punyTMax
+	}
+	return k - bias
+}
+
+// punyDigit returns the digit-value of c (RFC 3492, Section 5): "a"-"z"
+// and "A"-"Z" are 0-25, "0"-"9" are 26-35.
+func punyDigit(c byte) (int, bool) {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return int(c - 'a'), true
+	case 'A' <= c && c <= 'Z':
+		return int(c - 'A'), true
+	case '0' <= c && c <= '9':
+		return int(c-'0') + 26, true
+	}
+	return 0, false
+}
+
+// fenwick is a Fenwick (binary indexed) tree of counts over positions
+// 0 to n-1, stored from index 1.
+type fenwick []int32
+
+// add adds d at position i.
+func (f fenwick) add(i int, d int32) {
+	for i++; i < len(f); i += i & -i {
+		f[i] += d
+	}
+}
+
+// prefix returns the sum over positions 0 to i-1.
+func (f fenwick) prefix(i int) int {
+	s := 0
+	for ; i > 0; i -= i & -i {
+		s += int(f[i])
+	}
+	return s
+}
+
+// find returns the position p whose prefix(p) is k and whose count is 1:
+// the (k+1)th position counted. There must be one.
+func (f fenwick) find(k int) int {
+	p := 0
+	for step := 1 << (bitLen(len(f)-1) - 1); step > 0; step >>= 1 {
+		if q := p + step; q < len(f) && int(f[q]) <= k {
+			p = q
+			k -= int(f[q])
+		}
+	}
+	return p
+}
+
+func bitLen(n int) int {
+	b := 0
+	for ; n > 0; n >>= 1 {
+		b++
+	}
+	return b
+}
+
+// newFenwick returns a tree over n positions, in buf if it is long
+// enough, with every count 0 (ones false) or 1 (ones true).
+func newFenwick(buf []int32, n int, ones bool) fenwick {
+	var f fenwick
+	if n+1 <= len(buf) {
+		f = buf[:n+1]
+		clear(f)
+	} else {
+		f = make(fenwick, n+1)
+	}
+	if ones {
+		for i := 1; i <= n; i++ {
+			f[i]++
+			if j := i + i&-i; j <= n {
+				f[j] += f[i]
+			}
+		}
+	}
+	return f
+}
+
+// punycodeEncode appends the Punycode encoding of label to dst (RFC 3492,
+// Section 6.3), without the "xn--" prefix, and reports false on overflow:
+// when a delta, or the weight of a digit the decoder would have to
+// multiply, exceeds maxint (Section 6.4). The second check is the
+// decoder's (Section 6.2, "let w = w * (base - t), fail on overflow"):
+// with it every output decodes back to label.
+func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
+	// The basic code points, in order, then the delimiter if there are any.
+	b := 0
+	for _, r := range label {
+		if r < 0x80 {
+			dst = append(dst, byte(r))
+			b++
+		}
+	}
+	if b > 0 {
+		dst = append(dst, punyDelimiter)
+	}
+	if b == len(label) {
+		return dst, true
+	}
+	// The others, as value<<32 | position, in the order the encoder
+	// inserts them: by value, then by position.
+	var keyBuf [64]uint64
+	keys := keyBuf[:0]
+	for p, r := range label {
+		if r < 0 || r > 0x10FFFF {
+			return dst, false
+		}
+		if r >= 0x80 {
+			keys = append(keys, uint64(r)<<32|uint64(p))
+		}
+	}
+	slices.Sort(keys)
+	// handled counts, by position, the code points already inserted.
+	var treeBuf [65]int32
+	handled := newFenwick(treeBuf[:], len(label), false)
+	for p, r := range label {
+		if r < 0x80 {
+			handled.add(p, 1)
+		}
+	}
+	n, i, bias, h := punyInitialN, 0, punyInitialBias, b
+	for _, key := range keys {
+		m, p := int(key>>32), int(key&0xFFFFFFFF)
+		// The decoder's state goes from (n, i) to (m, at): at is where
+		// the code point goes among the h already there.
+		at := handled.prefix(p)
+		total := (m-n)*(h+1) + at // the decoder's i after this delta
+		if total > punyMaxInt {
+			return dst, false
+		}
+		delta := total - i
+		// Write delta as a generalized variable-length integer.
+		q, w := delta, 1
+		for k := punyBase; ; k += punyBase {
+			t := punyThreshold(k, bias)
+			if q < t {
+				break
+			}
+			dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
+			q = (q - t) / (punyBase - t)
+			if w > punyMaxInt/(punyBase-t) {
+				return dst, false
+			}
+			w *= punyBase - t
+		}
+		dst = append(dst, punyDigitChar(q))
+		bias = punyAdapt(delta, h+1, h == b)
+		handled.add(p, 1)
+		h++
+		n, i = m, at+1
+	}
+	return dst, true
+}
+
+// punyDigitChar is the lowercase letter or digit of digit-value d.
+func punyDigitChar(d int) byte {
+	if d < 26 {
+		return byte('a' + d)
+	}
+	return byte('0' + d - 26)
+}
+
+// punycodeDecode appends to dst the code points that s encodes (RFC
+// 3492, Section 6.2), s without the "xn--" prefix and not overlapping
+// dst, and reports false
+// when s is not valid Punycode: a non-basic code point before the last
+// delimiter, a character that is not a digit after it, a truncated
+// integer, an overflow (Section 6.4), or a code point beyond U+10FFFF or
+// a surrogate, which no Go string can hold. Letters of either case are
+// digits (Section 5), and basic code points are copied as they are.
+func punycodeDecode(dst, s []rune) ([]rune, bool) {
+	b := 0
+	for j := len(s) - 1; j >= 0; j-- {
+		if s[j] == punyDelimiter {
+			b = j
+			break
+		}
+	}
+	for j := 0; j < b; j++ {
+		if s[j] >= 0x80 {
+			return dst, false
+		}
+	}
+	in := 0
+	if b > 0 {
+		in = b + 1
+	}
+	// First pass: the code point and index of each insertion, in order.
+	var pairBuf [64]uint64
+	pairs := pairBuf[:0]
+	n, i, bias, length := punyInitialN, 0, punyInitialBias, b
+	for in < len(s) {
+		oldi, w := i, 1
+		for k := punyBase; ; k += punyBase {
+			if in >= len(s) {
+				return dst, false
+			}
+			if s[in] >= utf8.RuneSelf {
+				return dst, false
+			}
+			digit, ok := punyDigit(byte(s[in]))
+			in++
+			if !ok || digit > (punyMaxInt-i)/w {
+				return dst, false
+			}
+			i += digit * w
+			t := punyThreshold(k, bias)
+			if digit < t {
+				break
+			}
+			if w > punyMaxInt/(punyBase-t) {
+				return dst, false
+			}
+			w *= punyBase - t
+		}
+		length++
+		bias = punyAdapt(i-oldi, length, oldi == 0)
+		if i/length > 0x10FFFF-n {
+			return dst, false
+		}
+		n += i / length
+		i %= length
+		if 0xD800 <= n && n <= 0xDFFF {
+			return dst, false
+		}
+		pairs = append(pairs, uint64(n)<<32|uint64(i))
+		i++
+	}
+	// Second pass: place them. Going backwards, insertion k takes the
+	// (index+1)th position that no later insertion took; the basic code
+	// points fill the positions left, in order.
+	start := len(dst)
+	dst = slices.Grow(dst, length)[:start+length]
+	out := dst[start:]
+	for p := range out {
+		out[p] = -1
+	}
+	var treeBuf [65]int32
+	free := newFenwick(treeBuf[:], length, true)
+	for k := len(pairs) - 1; k >= 0; k-- {
+		p := free.find(int(pairs[k] & 0xFFFFFFFF))
+		out[p] = rune(pairs[k] >> 32)
+		free.add(p, -1)
+	}
+	j := 0
+	for p, r := range out {
+		if r < 0 {
+			out[p] = s[j]
+			j++
+		}
+	}
+	return dst, true
+}
