@@ -77,10 +77,9 @@ type IDNA struct {
 // whose labels do not start with "xn--" and that p accepts comes back
 // lowercased, without allocating when it is lowercase already.
 func (p IDNA) ToASCII(domain string) (string, error) {
-	var w idnaWork
-	s, f := p.convert(&w, domain, true)
+	s, f := p.convert(domain, true)
 	if f.code != 0 {
-		return "", f.err(domain)
+		return "", p.err(f, domain)
 	}
 	return s, nil
 }
@@ -95,10 +94,9 @@ func (p IDNA) ToASCII(domain string) (string, error) {
 // may name another domain than the input ("xn--ascii-" reads "ascii"):
 // use it only to show the input, never to look it up.
 func (p IDNA) ToUnicode(domain string) (string, error) {
-	var w idnaWork
-	s, f := p.convert(&w, domain, false)
+	s, f := p.convert(domain, false)
 	if f.code != 0 {
-		return s, f.err(domain)
+		return s, p.err(f, domain)
 	}
 	return s, nil
 }
@@ -120,29 +118,35 @@ func (p IDNA) ToUnicode(domain string) (string, error) {
 // idempotent, its result is ASCII and lowercase, and an ASCII domain
 // already lowercase comes back without allocating.
 func DomainToASCII(domain string) (string, error) {
-	if i := idnaNonASCII(domain); i == len(domain) {
-		if domain == "" {
-			return "", idnaFault{code: codeEmpty}.err(domain)
-		}
-		for j := 0; j < len(domain); j++ {
-			if isForbiddenDomain(domain[j]) {
-				return "", idnaFault{code: codeForbidden, off: j}.err(domain)
-			}
-		}
-		return asciiLower(domain), nil
+	var class uint8
+	for i := 0; i < len(domain); i++ {
+		class |= idnaByteClass[domain[i]]
 	}
-	var w idnaWork
-	s, f := IDNA{}.convert(&w, domain, true)
-	if f.code != 0 {
-		return "", f.err(domain)
+	if class&bcNonASCII == 0 {
+		switch {
+		case domain == "":
+			return "", IDNA{}.err(idnaFault{code: codeEmpty}, domain)
+		case class&bcForbidden != 0:
+			j := 0
+			for !isForbiddenDomain(domain[j]) {
+				j++
+			}
+			return "", IDNA{}.err(idnaFault{code: codeForbidden, off: j}, domain)
+		case class&bcUpper != 0:
+			return bytesString(appendLower(make([]byte, 0, len(domain)), domain)), nil
+		}
+		return domain, nil
+	}
+	var fs idnaFaults
+	s := IDNA{}.convertUnicode(&fs, domain, true, true)
+	if fs.first.code == 0 {
+		fs.first = fs.forbidden
+	}
+	if fs.first.code != 0 {
+		return "", IDNA{}.err(fs.first, domain)
 	}
 	if s == "" {
-		return "", idnaFault{code: codeEmpty}.err(domain)
-	}
-	for j := 0; j < len(s); j++ {
-		if isForbiddenDomain(s[j]) {
-			return "", idnaFault{code: codeForbidden, off: w.locateOutput(domain, s, j)}.err(domain)
-		}
+		return "", IDNA{}.err(idnaFault{code: codeEmpty}, domain)
 	}
 	return s, nil
 }
@@ -158,39 +162,36 @@ func DomainToASCII(domain string) (string, error) {
 func DomainToUnicode(domain string) (string, error) { return IDNA{}.ToUnicode(domain) }
 
 // isForbiddenDomain reports whether c is a forbidden domain code point
-// (URL Standard, "forbidden domain code point"): a forbidden host code
-// point, a C0 control, '%' or U+007F DELETE.
-func isForbiddenDomain(c byte) bool {
-	return isForbiddenHost(c) || c <= 0x1F || c == '%' || c == 0x7F
-}
+// (URL Standard, "forbidden domain code point").
+func isForbiddenDomain(c byte) bool { return idnaByteClass[c]&bcForbidden != 0 }
 
-// idnaNonASCII returns the index of the first byte of s that is not
-// ASCII, or len(s).
-func idnaNonASCII(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return i
+// Byte classes, for the scans of DomainToASCII and convertUnicode.
+const (
+	bcDot       = 1 << iota // '.'
+	bcUpper                 // 'A' to 'Z'
+	bcForbidden             // a forbidden domain code point
+	bcNonASCII              // 0x80 to 0xFF
+)
+
+// idnaByteClass holds the class bits of each byte. The forbidden domain
+// code points (URL Standard, "forbidden domain code point") are the
+// forbidden host code points (isForbiddenHost), the C0 controls, '%' and
+// U+007F DELETE.
+var idnaByteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = bcNonASCII
+		case c == '.':
+			t[c] = bcDot
+		case 'A' <= c && c <= 'Z':
+			t[c] = bcUpper
+		case isForbiddenHost(byte(c)) || c <= 0x1F || c == '%' || c == 0x7F:
+			t[c] = bcForbidden
 		}
 	}
-	return len(s)
-}
-
-// asciiLower returns s with 'A' to 'Z' lowercased, s itself when there are
-// none.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}
+	return t
+}()
 
 // UTS #46 statuses (UTS #46, Section 5), the top three bits of an idna
 // value.
@@ -336,44 +337,67 @@ var idnaExpected = [...]string{
 	codeForbidden: `no forbidden domain code point (URL Standard, "forbidden domain code point")`,
 }
 
-// idnaFault is the first error UTS #46 processing recorded: its code and
-// the offset in the input of the label or code point at fault.
+// idnaFault is the first error UTS #46 processing recorded: its code,
+// and where: off, the offset in the input when it is known, or else the
+// label (its index) and the code point in it (at, its index in the
+// label's code points after processing, or -1 for the label as a whole).
 type idnaFault struct {
 	code  idnaCode
 	off   int
-	label int // index of the label, to keep the leftmost fault
+	label int
+	at    int
+	r     rune
+	ace   bool // the label was an A-label: the offset is the label's
 }
 
-func (f idnaFault) err(domain string) error {
-	return &Error{Input: domain, Offset: f.off, Err: ErrIDNA, Expected: idnaExpected[f.code]}
+// err returns the *Error for f, found in domain.
+func (p IDNA) err(f idnaFault, domain string) error {
+	off := f.off
+	if off < 0 {
+		off = p.faultOffset(domain, f.label, f.at, f.r, f.ace)
+	}
+	return &Error{Input: domain, Offset: off, Err: ErrIDNA, Expected: idnaExpected[f.code]}
 }
 
-// idnaLabel is one label of the domain being processed.
-type idnaLabel struct {
-	start, end int  // the label in idnaWork.out
-	in, inEnd  int  // the label's bytes in the input
-	ace        bool // it starts with "xn--" and was decoded
-	keep       bool // left as it was: not checked, and not re-encoded
-}
-
-// idnaWork holds the buffers of one conversion, on the caller's stack
-// for domains of ordinary length.
-type idnaWork struct {
-	mapped, norm, out []rune
-	labels            []idnaLabel
-	fault             idnaFault
-	mappedBuf         [96]rune
-	normBuf           [96]rune
-	outBuf            [96]rune
-	labelBuf          [8]idnaLabel
-	byteBuf           [128]byte
-}
+// idnaFaults keeps the leftmost fault that processing records, and for
+// DomainToASCII the first forbidden domain code point of the result.
+type idnaFaults struct{ first, forbidden idnaFault }
 
 // record keeps f if it is the first fault, or in a label left of it.
-func (w *idnaWork) record(f idnaFault) {
-	if w.fault.code == 0 || f.label < w.fault.label {
-		w.fault = f
+func (fs *idnaFaults) record(f idnaFault) {
+	if fs.first.code == 0 || f.label < fs.first.label {
+		fs.first = f
 	}
+}
+
+// fault records code for the code point at of label k, r (or the label
+// as a whole, at < 0), whose offset faultOffset finds if it is needed.
+func (fs *idnaFaults) fault(code idnaCode, k int, l idnaLabel, at int, r rune) {
+	fs.record(idnaFault{code: code, off: -1, label: k, at: at, r: r, ace: l.ace || l.keep})
+}
+
+// idnaLabel is one label of the domain being processed: where it is, as
+// indexes (not slices, which would move the buffers to the heap). A label
+// of the input that is ASCII and does not start with "xn--" stays there
+// (input): UTS #46 processing only lowercases it. The others are in norm,
+// mapped and normalized, and decoded in dec if they were A-labels.
+type idnaLabel struct {
+	start, end   int  // the label before step 4: in the input, or in norm
+	dstart, dend int  // the label decoded, if ace, in dec
+	input        bool // the label is domain[start:end], to lowercase
+	upper        bool // an input label with uppercase letters
+	ascii        bool // the label before step 4 is ASCII
+	ace          bool // it was an A-label and is now decoded
+	keep         bool // it starts with "xn--" but could not be decoded: left as it was
+}
+
+// runes returns the label's code points after step 4, for a label that is
+// not input.
+func (l idnaLabel) runes(norm, dec []rune) []rune {
+	if l.ace {
+		return dec[l.dstart:l.dend]
+	}
+	return norm[l.start:l.end]
 }
 
 // convert runs UTS #46 processing (Section 4) on domain with p's flags,
@@ -381,167 +405,331 @@ func (w *idnaWork) record(f idnaFault) {
 // (Section 4.3). It returns the result, built even where an error was
 // recorded (Unicode's conformance file gives one for every line), and
 // the leftmost fault.
-func (p IDNA) convert(w *idnaWork, domain string, toASCII bool) (string, idnaFault) {
-	w.fault = idnaFault{}
-	if s, ok := p.convertASCII(w, domain, toASCII); ok {
-		return s, w.fault
+func (p IDNA) convert(domain string, toASCII bool) (string, idnaFault) {
+	var fs idnaFaults
+	if s, ok := p.convertASCII(&fs, domain, toASCII); ok {
+		return s, fs.first
+	}
+	return p.convertUnicode(&fs, domain, toASCII, false), fs.first
+}
+
+// convertUnicode is convert for any domain; with url, the result's first
+// forbidden domain code point goes to fs.forbidden. Its buffers are on
+// the stack for domains of ordinary length, so that the result is its one
+// allocation.
+func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) string {
+	// Steps 1 to 3, Map, Normalize and Break (Section 4), for each part of
+	// the domain between ASCII full stops: its labels are those of the
+	// whole domain, as normalization moves no '.' and composes nothing
+	// with one.
+	var normBuf [64]rune
+	var labelBuf [8]idnaLabel
+	norm, labels := normBuf[:0], labelBuf[:0]
+	rtl := false
+	for i := 0; i <= len(domain); {
+		var class uint8
+		j := i
+		for ; j < len(domain); j++ {
+			c := idnaByteClass[domain[j]]
+			if c&bcDot != 0 {
+				break
+			}
+			class |= c
+		}
+		if seg := domain[i:j]; class&bcNonASCII == 0 && (len(seg) < 4 || seg[0]|0x20 != 'x' || seg[1]|0x20 != 'n' || seg[2] != '-' || seg[3] != '-') {
+			labels = append(labels, idnaLabel{start: i, end: j, input: true, ascii: true, upper: class&bcUpper != 0})
+			if url && class&bcForbidden != 0 && fs.forbidden.code == 0 {
+				at := 0
+				for !isForbiddenDomain(seg[at]) {
+					at++
+				}
+				fs.forbidden = idnaFault{code: codeForbidden, off: i + at, label: len(labels) - 1}
+			}
+		} else {
+			var segRTL bool
+			norm, labels, segRTL = p.mapSegment(norm, labels, seg)
+			rtl = rtl || segRTL
+		}
+		i = j + 1
 	}
 
-	// Step 1, Map (Section 4, step 1), with the labels' input offsets.
-	w.mapped = w.mappedBuf[:0]
-	w.labels = w.labelBuf[:0]
-	label := idnaLabel{}
-	for i := 0; i < len(domain); {
-		c := domain[i]
-		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c == '.' {
-				label.inEnd = i
-				w.labels = append(w.labels, label)
-				label = idnaLabel{in: i + 1}
-			}
-			w.mapped = append(w.mapped, rune(c))
-			i++
+	// Step 4, Convert: decode A-labels.
+	var decBuf [32]rune
+	dec := decBuf[:0]
+	for k := range labels {
+		l := &labels[k]
+		if l.input {
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(domain[i:])
-		v := idnaValue(r)
-		switch v >> 13 {
-		case idnaValid, idnaDisallowed:
-			w.mapped = append(w.mapped, r)
-		case idnaDeviation:
-			if p.Transitional {
-				for _, c := range idnaDeviationMapping(r) {
-					w.mapped = append(w.mapped, c)
-				}
-			} else {
-				w.mapped = append(w.mapped, r)
-			}
-		case idnaMapped:
-			m := v & (1<<13 - 1)
-			to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
-			if to == "." { // U+3002, U+FF0E, U+FF61
-				label.inEnd = i
-				w.labels = append(w.labels, label)
-				label = idnaLabel{in: i + size}
-			}
-			for _, c := range to {
-				if p.Transitional && idnaValue(c)>>13 == idnaDeviation {
-					// Transitional Processing maps "ß" to "ss" also where a
-					// mapping yields it: U+1E9E "ẞ" reads "ss", as in
-					// IdnaTestV2.txt (the only such mapping in Unicode 17).
-					for _, d := range idnaDeviationMapping(c) {
-						w.mapped = append(w.mapped, d)
-					}
-					continue
-				}
-				w.mapped = append(w.mapped, c)
+		if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
+			dec = p.convertALabel(fs, dec, l, k, lab)
+			for _, r := range dec[l.dstart:l.dend] {
+				rtl = rtl || r >= 0x590
 			}
 		}
-		i += size
-	}
-	label.inEnd = len(domain)
-	w.labels = append(w.labels, label)
-
-	// Step 2, Normalize: NFC.
-	w.norm = w.mapped
-	for _, r := range w.mapped {
-		if r >= 0x300 {
-			if res, _ := nfcQuickCheck(w.mapped); res != qcYes {
-				w.norm = appendNFC(w.normBuf[:0], w.mapped)
-			}
-			break
-		}
-	}
-
-	// Steps 3 and 4, Break and Convert: split at '.', decode A-labels.
-	w.out = w.outBuf[:0]
-	k, start := 0, 0
-	for j := 0; j <= len(w.norm); j++ {
-		if j < len(w.norm) && w.norm[j] != '.' {
-			continue
-		}
-		w.labels[k].start = len(w.out)
-		p.convertLabel(w, k, w.norm[start:j])
-		w.labels[k].end = len(w.out)
-		if j < len(w.norm) {
-			w.out = append(w.out, '.')
-		}
-		k++
-		start = j + 1
 	}
 
 	// Is it a Bidi domain name (RFC 5893, Section 2; UTS #46, Section 4.1,
 	// step 9): one with a code point of Bidi_Class R, AL or AN?
 	bidi := false
-	if !p.NoCheckBidi {
-		for _, r := range w.out {
+	for k := 0; k < len(labels) && rtl && !bidi && !p.NoCheckBidi; k++ {
+		if labels[k].input {
+			continue
+		}
+		for _, r := range labels[k].runes(norm, dec) {
 			if r >= 0x590 && isRTL(idnaValue(r)) {
 				bidi = true
 				break
 			}
 		}
 	}
-	for k := range w.labels {
-		l := &w.labels[k]
-		if l.keep {
-			continue
-		}
-		if code, at := p.validate(w.out[l.start:l.end], l.ace, bidi); code != 0 {
-			off := l.in
-			if at >= 0 && !l.ace {
-				off = idnaLocate(domain, l.in, l.inEnd, w.out[l.start+at])
+	for k, l := range labels {
+		var code idnaCode
+		var at int
+		var r rune
+		switch {
+		case l.input:
+			code, at = p.validateInput(domain[l.start:l.end], bidi)
+			if at >= 0 {
+				r = rune(domain[l.start+at])
 			}
-			w.record(idnaFault{code: code, off: off, label: k})
+		case !l.keep:
+			rs := l.runes(norm, dec)
+			if code, at = p.validate(rs, l.ace, l.ascii && !l.ace, bidi); at >= 0 {
+				r = rs[at]
+			}
 		}
-		if l.start == l.end && !toASCII && (k < len(w.labels)-1 || len(w.labels) == 1) {
-			w.record(idnaFault{code: codeX42, off: l.in, label: k})
+		if code != 0 {
+			fs.fault(code, k, l, at, r)
+		}
+		if l.start == l.end && !l.ace && !toASCII && (k < len(labels)-1 || len(labels) == 1) {
+			fs.fault(codeX42, k, l, -1, 0)
 		}
 	}
 
-	if toASCII {
-		return p.appendASCII(w), w.fault
+	if n := len(domain) + len(norm); n > 128 {
+		// A long domain: write into the result's own buffer.
+		return bytesString(p.appendResult(fs, make([]byte, 0, n+16), labels, domain, norm, dec, toASCII, url))
 	}
-	b := w.byteBuf[:0]
-	for _, r := range w.out {
-		b = utf8.AppendRune(b, r)
-	}
-	return string(b), w.fault
+	var byteBuf [128]byte
+	return string(p.appendResult(fs, byteBuf[:0], labels, domain, norm, dec, toASCII, url))
 }
 
-// convertLabel is step 4 of UTS #46 processing (Section 4) for label k,
-// lab: it appends the label, decoded if it is an A-label, to w.out.
-func (p IDNA) convertLabel(w *idnaWork, k int, lab []rune) {
-	l := &w.labels[k]
-	if len(lab) < 4 || lab[0] != 'x' || lab[1] != 'n' || lab[2] != '-' || lab[3] != '-' {
-		w.out = append(w.out, lab...)
-		return
+// appendResult appends the result of ToASCII (toASCII) or ToUnicode to b.
+func (p IDNA) appendResult(fs *idnaFaults, b []byte, labels []idnaLabel, domain string, norm, dec []rune, toASCII, url bool) []byte {
+	if toASCII {
+		return p.appendASCII(fs, b, labels, domain, norm, dec, url)
 	}
+	for k, l := range labels {
+		if k > 0 {
+			b = append(b, '.')
+		}
+		if l.input {
+			b = appendInput(b, domain, l)
+			continue
+		}
+		for _, r := range l.runes(norm, dec) {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b
+}
+
+// appendInput appends an input label, lowercased.
+func appendInput(b []byte, domain string, l idnaLabel) []byte {
+	if !l.upper {
+		return append(b, domain[l.start:l.end]...)
+	}
+	return appendLower(b, domain[l.start:l.end])
+}
+
+// appendLower appends s with 'A' to 'Z' lowercased.
+func appendLower(b []byte, s string) []byte {
+	start := len(b)
+	b = append(b, s...)
+	for i, c := range b[start:] {
+		if 'A' <= c && c <= 'Z' {
+			b[start+i] = c + 'a' - 'A'
+		}
+	}
+	return b
+}
+
+// validateInput is validate for a label of the input that is ASCII and
+// not an A-label: only the hyphen, STD3 and Bidi rules can fail there.
+func (p IDNA) validateInput(label string, bidi bool) (idnaCode, int) {
+	if label == "" {
+		return 0, -1
+	}
+	if p.CheckHyphens {
+		if len(label) >= 4 && label[2] == '-' && label[3] == '-' {
+			return codeV2, 2
+		}
+		if label[0] == '-' {
+			return codeV3, 0
+		}
+		if label[len(label)-1] == '-' {
+			return codeV3, len(label) - 1
+		}
+	}
+	if p.UseSTD3ASCIIRules {
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return codeU1, i
+			}
+		}
+	}
+	if bidi {
+		var buf [64]rune
+		rs := buf[:0]
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			rs = append(rs, rune(c))
+		}
+		return checkBidi(rs)
+	}
+	return 0, -1
+}
+
+// idnaBreak is step 3 of UTS #46 processing (Section 4): it appends the
+// labels of norm[start:], split at '.', to labels.
+func idnaBreak(labels []idnaLabel, norm []rune, start int) []idnaLabel {
+	l := idnaLabel{start: start, ascii: true}
+	for j := start; j < len(norm); j++ {
+		if r := norm[j]; r == '.' {
+			l.end = j
+			labels = append(labels, l)
+			l = idnaLabel{start: j + 1, ascii: true}
+		} else if r >= utf8.RuneSelf {
+			l.ascii = false
+		}
+	}
+	l.end = len(norm)
+	return append(labels, l)
+}
+
+// mapSegment is steps 1 to 3 of UTS #46 processing (Section 4) for seg, a
+// part of the domain between full stops: it appends its code points,
+// mapped and normalized, to norm, and its labels (seg may hold full
+// stops that mapping makes, U+3002 and others) to labels. rtl is false
+// when no code point of the result is right-to-left.
+func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune, _ []idnaLabel, rtl bool) {
+	start := len(norm)
+	nfcMaybe := false
+	for i := 0; i < len(seg); {
+		c := seg[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			norm = append(norm, rune(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(seg[i:])
+		i += size
+		rtl = rtl || r >= 0x590
+		v := idnaValue(r)
+		switch v >> 13 {
+		case idnaValid:
+			norm = append(norm, r)
+			nfcMaybe = nfcMaybe || v&idnaNFCSlow != 0
+		case idnaDisallowed:
+			norm = append(norm, r)
+			nfcMaybe = nfcMaybe || r >= 0x300
+		case idnaDeviation:
+			if !p.Transitional {
+				norm = append(norm, r)
+				continue
+			}
+			for _, c := range idnaDeviationMapping(r) {
+				norm = append(norm, c)
+			}
+		case idnaMapped:
+			m := v & (1<<13 - 1)
+			for _, c := range idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]] {
+				if p.Transitional && c == 0xDF {
+					// Transitional Processing maps "ß" to "ss" also where a
+					// mapping yields it: U+1E9E "ẞ" reads "ss", as in
+					// IdnaTestV2.txt (the only such mapping in Unicode 17).
+					norm = append(norm, 's', 's')
+					continue
+				}
+				norm = append(norm, c)
+				nfcMaybe = nfcMaybe || c >= 0x300
+				rtl = rtl || c >= 0x590
+			}
+		}
+	}
+	if nfcMaybe {
+		if res, _ := nfcQuickCheck(norm[start:]); res != qcYes {
+			norm = p.normalizeTail(norm, start)
+		}
+	}
+	return norm, idnaBreak(labels, norm, start), rtl
+}
+
+// normalizeTail replaces norm[start:] by its NFC.
+func (p IDNA) normalizeTail(norm []rune, start int) []rune {
+	var buf [64]rune
+	tail := append(buf[:0], norm[start:]...)
+	return appendNFC(norm[:start], tail)
+}
+
+// mappedLen returns how many code points step 1 maps c to, and whether
+// it maps it to ".", which separates labels.
+func (p IDNA) mappedLen(c rune) (n int, dot bool) {
+	if c < utf8.RuneSelf {
+		return 1, c == '.'
+	}
+	v := idnaValue(c)
+	switch v >> 13 {
+	case idnaIgnored:
+		return 0, false
+	case idnaDeviation:
+		if p.Transitional {
+			return utf8.RuneCountInString(idnaDeviationMapping(c)), false
+		}
+	case idnaMapped:
+		m := v & (1<<13 - 1)
+		to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+		if p.Transitional && to == "ß" {
+			return 2, false
+		}
+		return utf8.RuneCountInString(to), to == "."
+	}
+	return 1, false
+}
+
+// convertALabel is step 4 of UTS #46 processing (Section 4) for label k,
+// l, lab, which starts with "xn--": it appends the label, decoded, to
+// dec, or marks the label kept as it is.
+func (p IDNA) convertALabel(fs *idnaFaults, dec []rune, l *idnaLabel, k int, lab []rune) []rune {
 	if !idnaAllASCII(lab) {
 		// 4.1: an A-label must be ASCII.
-		w.out = append(w.out, lab...)
 		l.keep = true
-		w.record(idnaFault{code: codeP4, off: l.in, label: k})
-		return
+		fs.fault(codeP4, k, *l, -1, 0)
+		return dec
 	}
-	out, ok := punycodeDecode(w.out, lab[4:])
+	start := len(dec)
+	d, ok := punycodeDecode(dec, lab[4:])
 	if !ok {
 		// 4.2: not Punycode.
-		w.out = append(w.out, lab...)
 		l.keep = true
 		if !p.IgnoreInvalidPunycode {
-			w.record(idnaFault{code: codeP4, off: l.in, label: k})
+			fs.fault(codeP4, k, *l, -1, 0)
 		}
-		return
+		return dec
 	}
-	w.out = out
-	l.ace = true
+	l.dstart, l.dend, l.ace = start, len(d), true
 	// 4.3: the decoded label must not be empty or ASCII.
-	if idnaAllASCII(w.out[l.start:]) {
-		w.record(idnaFault{code: codeP4, off: l.in, label: k})
+	if idnaAllASCII(d[start:]) {
+		fs.fault(codeP4, k, *l, -1, 0)
 	}
+	return d
 }
 
 // idnaAllASCII reports whether rs is all ASCII (or empty).
@@ -561,13 +749,14 @@ func isRTL(v uint16) bool {
 	return (st == idnaValid || st == idnaDeviation) && (b == bidiR || b == bidiAL || b == bidiAN)
 }
 
-// validate checks label, not empty, against the validity criteria of
-// UTS #46, Section 4.1, for Nontransitional Processing if ace (the label
-// was an A-label), otherwise for p's processing; bidi says the domain
-// name is a Bidi domain name. It returns the first criterion that fails
-// and the index in label of the code point at fault, or -1 when it is
-// the label as a whole.
-func (p IDNA) validate(label []rune, ace, bidi bool) (idnaCode, int) {
+// validate checks label against the validity criteria of UTS #46,
+// Section 4.1, for Nontransitional Processing if ace (the label was an
+// A-label), otherwise for p's processing; ascii says the label is ASCII
+// (and so valid, with no mark, no joiner); bidi says the domain name is
+// a Bidi domain name. It returns the first criterion that fails and the
+// index in label of the code point at fault, or -1 when it is the label
+// as a whole. An empty label meets them all.
+func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 	if len(label) == 0 {
 		return 0, -1
 	}
@@ -591,6 +780,19 @@ func (p IDNA) validate(label []rune, ace, bidi bool) (idnaCode, int) {
 	// no basic code point.)
 	if ace && len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-' {
 		return codeV4, -1
+	}
+	if ascii {
+		if p.UseSTD3ASCIIRules {
+			for i, r := range label {
+				if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
+					return codeU1, i
+				}
+			}
+		}
+		if bidi {
+			return checkBidi(label)
+		}
+		return 0, -1
 	}
 	// V6: no combining mark first.
 	if v := idnaValue(label[0]); v>>13 <= idnaDeviation && v&idnaMark != 0 {
@@ -752,28 +954,53 @@ func checkBidi(label []rune) (idnaCode, int) {
 
 // appendASCII is ToASCII's conversion (UTS #46, Section 4.2, steps 2 to
 // 4): each label that is not ASCII becomes "xn--" and its Punycode, and
-// with VerifyDNSLength the lengths are checked.
-func (p IDNA) appendASCII(w *idnaWork) string {
-	b := w.byteBuf[:0]
-	for k, l := range w.labels {
+// with VerifyDNSLength the lengths are checked. A decoded A-label is
+// written as it was: Punycode has one spelling for each label (the
+// digits in lowercase, which the mapping step made them), so encoding
+// it again would give the same text; FuzzPunycode checks this.
+func (p IDNA) appendASCII(fs *idnaFaults, b []byte, labels []idnaLabel, domain string, norm, dec []rune, url bool) []byte {
+	for k, l := range labels {
 		if k > 0 {
 			b = append(b, '.')
 		}
-		lab := w.out[l.start:l.end]
 		start := len(b)
-		if idnaAllASCII(lab) {
-			for _, r := range lab {
-				b = append(b, byte(r))
-			}
+		if l.input {
+			b = appendInput(b, domain, l)
 		} else {
-			b = append(b, "xn--"...)
-			var ok bool
-			if b, ok = punycodeEncode(b, lab); !ok {
-				w.record(idnaFault{code: codeA3, off: l.in, label: k})
+			rs := l.runes(norm, dec)
+			switch {
+			case l.ascii && !l.ace, idnaAllASCII(rs):
+				for _, r := range rs {
+					b = append(b, byte(r))
+				}
+			case l.ace:
+				for _, r := range norm[l.start:l.end] {
+					b = append(b, byte(r))
+				}
+			default:
+				b = append(b, "xn--"...)
+				var ok bool
+				if b, ok = punycodeEncode(b, rs); !ok {
+					fs.fault(codeA3, k, l, -1, 0)
+				}
 			}
 		}
 		if p.VerifyDNSLength && (len(b) == start || len(b)-start > 63) {
-			w.record(idnaFault{code: codeA42, off: l.in, label: k})
+			fs.fault(codeA42, k, l, -1, 0)
+		}
+		if url && fs.forbidden.code == 0 && !l.input {
+			for i, c := range b[start:] {
+				if isForbiddenDomain(c) {
+					// A label written as Punycode, or as it was, is at
+					// fault as a whole; in any other, the code point.
+					f := idnaFault{code: codeForbidden, off: -1, label: k, at: i, r: rune(c)}
+					if !l.input && (l.ace || !idnaAllASCII(l.runes(norm, dec))) {
+						f.at, f.ace = -1, true
+					}
+					fs.forbidden = f
+					break
+				}
+			}
 		}
 	}
 	if p.VerifyDNSLength {
@@ -782,17 +1009,17 @@ func (p IDNA) appendASCII(w *idnaWork) string {
 			n--
 		}
 		if n < 1 || n > 253 {
-			w.record(idnaFault{code: codeA41, off: 0, label: len(w.labels)})
+			fs.record(idnaFault{code: codeA41, off: 0, label: len(labels)})
 		}
 	}
-	return string(b)
+	return b
 }
 
 // convertASCII is convert for a domain of ASCII characters whose labels
 // do not start with "xn--" (in any case): there UTS #46 processing only
 // lowercases, and only the hyphen, STD3, length and empty-label rules
 // can fail. It reports false for any other domain.
-func (p IDNA) convertASCII(w *idnaWork, domain string, toASCII bool) (string, bool) {
+func (p IDNA) convertASCII(fs *idnaFaults, domain string, toASCII bool) (string, bool) {
 	upper := false
 	start := 0
 	labels := 0
@@ -800,7 +1027,7 @@ func (p IDNA) convertASCII(w *idnaWork, domain string, toASCII bool) (string, bo
 		if i < len(domain) {
 			c := domain[i]
 			if c >= utf8.RuneSelf {
-				w.fault = idnaFault{}
+				fs.first = idnaFault{}
 				return "", false
 			}
 			upper = upper || 'A' <= c && c <= 'Z'
@@ -810,7 +1037,7 @@ func (p IDNA) convertASCII(w *idnaWork, domain string, toASCII bool) (string, bo
 		}
 		lab := domain[start:i]
 		if len(lab) >= 4 && (lab[0]|0x20) == 'x' && (lab[1]|0x20) == 'n' && lab[2] == '-' && lab[3] == '-' {
-			w.fault = idnaFault{}
+			fs.first = idnaFault{}
 			return "", false
 		}
 		k := labels
@@ -819,27 +1046,27 @@ func (p IDNA) convertASCII(w *idnaWork, domain string, toASCII bool) (string, bo
 		switch {
 		case lab == "":
 			if toASCII && p.VerifyDNSLength {
-				w.record(idnaFault{code: codeA42, off: start, label: k})
+				fs.record(idnaFault{code: codeA42, off: start, label: k})
 			} else if !toASCII && (!last || k == 0) {
-				w.record(idnaFault{code: codeX42, off: start, label: k})
+				fs.record(idnaFault{code: codeX42, off: start, label: k})
 			}
 		case p.CheckHyphens && len(lab) >= 4 && lab[2] == '-' && lab[3] == '-':
-			w.record(idnaFault{code: codeV2, off: start + 2, label: k})
+			fs.record(idnaFault{code: codeV2, off: start + 2, label: k})
 		case p.CheckHyphens && lab[0] == '-':
-			w.record(idnaFault{code: codeV3, off: start, label: k})
+			fs.record(idnaFault{code: codeV3, off: start, label: k})
 		case p.CheckHyphens && lab[len(lab)-1] == '-':
-			w.record(idnaFault{code: codeV3, off: i - 1, label: k})
+			fs.record(idnaFault{code: codeV3, off: i - 1, label: k})
 		default:
 			if p.UseSTD3ASCIIRules {
 				for j := start; j < i; j++ {
 					if c := domain[j] | 0x20; !('a' <= c && c <= 'z' || '0' <= domain[j] && domain[j] <= '9' || domain[j] == '-') {
-						w.record(idnaFault{code: codeU1, off: j, label: k})
+						fs.record(idnaFault{code: codeU1, off: j, label: k})
 						break
 					}
 				}
 			}
 			if toASCII && p.VerifyDNSLength && len(lab) > 63 {
-				w.record(idnaFault{code: codeA42, off: start, label: k})
+				fs.record(idnaFault{code: codeA42, off: start, label: k})
 			}
 		}
 		start = i + 1
@@ -850,13 +1077,56 @@ func (p IDNA) convertASCII(w *idnaWork, domain string, toASCII bool) (string, bo
 			n--
 		}
 		if n < 1 || n > 253 {
-			w.record(idnaFault{code: codeA41, off: 0, label: labels})
+			fs.record(idnaFault{code: codeA41, off: 0, label: labels})
 		}
 	}
 	if !upper {
 		return domain, true
 	}
-	return asciiLower(domain), true
+	return bytesString(appendLower(make([]byte, 0, len(domain)), domain)), true
+}
+
+// faultOffset returns the offset in domain of the start of label k, or,
+// with at >= 0 and not ace, of the code point that step 1 mapped to the
+// at-th code point of the label, r: found by counting what each code
+// point maps to, and where normalization changed the label, by looking
+// for a code point that is r or maps to something with r in it.
+func (p IDNA) faultOffset(domain string, k, at int, r rune, ace bool) int {
+	lo, hi := 0, len(domain)
+	label, count, cand := 0, 0, -1
+	for i := 0; i < len(domain); {
+		c, size := utf8.DecodeRuneInString(domain[i:])
+		n, dot := p.mappedLen(c)
+		switch {
+		case dot && label == k:
+			hi = i
+			i = len(domain)
+			continue
+		case dot:
+			label++
+			lo = i + size
+		case label == k && cand < 0 && at >= count && at < count+n:
+			cand = i
+		case label == k:
+		}
+		if label == k && !dot {
+			count += n
+		}
+		i += size
+	}
+	if label < k {
+		return 0
+	}
+	if at < 0 || ace {
+		return lo
+	}
+	if cand >= 0 {
+		c, _ := utf8.DecodeRuneInString(domain[cand:])
+		if to, ok := idnaMapping(c); c == r || ok && strings.ContainsRune(to, r) {
+			return cand
+		}
+	}
+	return idnaLocate(domain, lo, hi, r)
 }
 
 // idnaLocate returns the offset in domain[lo:hi] of the first code point
@@ -874,15 +1144,4 @@ func idnaLocate(domain string, lo, hi int, r rune) int {
 		i += size
 	}
 	return lo
-}
-
-// locateOutput returns the offset in domain of what became byte j of
-// s, ToASCII's result for it.
-func (w *idnaWork) locateOutput(domain, s string, j int) int {
-	k := strings.Count(s[:j], ".")
-	if k >= len(w.labels) {
-		return 0
-	}
-	l := w.labels[k]
-	return idnaLocate(domain, l.in, l.inEnd, rune(s[j]))
 }

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -184,9 +183,8 @@ func TestIdnaTestV2(t *testing.T) {
 		{"no CheckBidi, no CheckJoiners", IDNA{NoCheckBidi: true, NoCheckJoiners: true}},
 	}
 	fails := 0
-	var w idnaWork
 	check := func(l *idnaTestLine, prof string, p IDNA, op string, ascii bool, want string, status []string, ignored func(string) bool) {
-		got, f := p.convert(&w, l.source, ascii)
+		got, f := p.convert(l.source, ascii)
 		if got != want || (f.code != 0) != wantsError(status, ignored) {
 			fails++
 			if fails <= 30 {
@@ -433,8 +431,8 @@ func TestIDNATablesGenerated(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(unicodeData, "IdnaMappingTable.txt")); err != nil {
 		t.Skipf("%s is absent (%v): get Unicode 17.0.0's IdnaMappingTable.txt and UCD files to regenerate idna_tables.go", unicodeData, err)
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(gobin); err != nil {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
 		t.Skipf("no go command to run the generator: %v", err)
 	}
 	out := filepath.Join(t.TempDir(), "idna_tables.go")

@@ -73,30 +73,42 @@ func nfcQuickCheck(rs []rune) (result uint8, at int) {
 	return result, at
 }
 
-// appendNFC appends NFC(src) to dst, which must not overlap src. The
-// part of src before the last starter ahead of the quick check's first
-// doubt is copied as it is. It takes time O(n log n) in the length of
+// appendNFC appends NFC(src) to dst, which must not overlap src. Only
+// the segments around the quick check's doubts are normalized; the rest
+// is copied. A segment runs from the last starter before a doubt (it is
+// Yes, so it does not compose with what precedes it, and no reordering
+// crosses it) to the next starter that is Yes, which nothing before it
+// can compose with either. It takes time O(n log n) in the length of
 // src, and O(n) unless a run of combining marks is longer than 16.
 func appendNFC(dst, src []rune) []rune {
-	res, at := nfcQuickCheck(src)
-	if res == qcYes {
-		return append(dst, src...)
-	}
-	// Back up to the last starter before src[at]: it is Yes, so it does
-	// not compose with what precedes it, and no reordering crosses it.
-	for at > 0 {
-		at--
-		if ccc, _ := nfcProps(src[at]); ccc == 0 {
-			break
+	for {
+		res, at := nfcQuickCheck(src)
+		if res == qcYes {
+			return append(dst, src...)
 		}
+		begin := at
+		for begin > 0 {
+			begin--
+			if ccc, _ := nfcProps(src[begin]); ccc == 0 {
+				break
+			}
+		}
+		end := at + 1
+		for end < len(src) {
+			if ccc, qc := nfcProps(src[end]); ccc == 0 && qc == qcYes {
+				break
+			}
+			end++
+		}
+		dst = append(dst, src[:begin]...)
+		start := len(dst)
+		for _, r := range src[begin:end] {
+			dst = appendDecomposed(dst, r)
+		}
+		canonicalOrder(dst[start:])
+		dst = dst[:start+compose(dst[start:])]
+		src = src[end:]
 	}
-	dst = append(dst, src[:at]...)
-	start := len(dst)
-	for _, r := range src[at:] {
-		dst = appendDecomposed(dst, r)
-	}
-	canonicalOrder(dst[start:])
-	return dst[:start+compose(dst[start:])]
 }
 
 // isNFC reports whether rs is in NFC (UTS #46, Section 4.1, V1).

@@ -14,12 +14,13 @@ import (
 // RFC 3492 describes encoding and decoding as loops that take time
 // proportional to the length of the label times the number of distinct
 // code points in it (encoding) or the square of the length (decoding,
-// which inserts into the middle of the output). Domain names in URLs
-// have no length limit (the URL Standard turns off UTS #46's
-// VerifyDnsLength), so both run here in O(n log n) instead, with a
-// Fenwick tree over the label's positions, and give exactly the
-// output of the RFC's algorithms (punycode_test.go keeps those, step by
-// step, as the oracle).
+// which inserts into the middle of the output). Labels of up to
+// punyShort code points, which is every label DNS allows, run through
+// those loops, transcribed step by step; domain names in URLs have no
+// length limit (the URL Standard turns off UTS #46's VerifyDnsLength), so
+// longer labels run in O(n log n) instead, with a Fenwick tree over the
+// label's positions, and give exactly the same output (punycode_test.go
+// compares the two on every length).
 
 // Bootstring parameters for Punycode (RFC 3492, Section 5).
 const (
@@ -31,6 +32,14 @@ const (
 	punyInitialBias = 72
 	punyInitialN    = 128
 	punyDelimiter   = '-'
+)
+
+// punyShort is the longest label, in code points, that the RFC's loops
+// always encode and decode; beyond it they do when the label has at most
+// punyFew code points that are not basic, as they then take linear time.
+const (
+	punyShort = 64
+	punyFew   = 8
 )
 
 // punyMaxInt is RFC 3492's maxint, the bound of its overflow checks
@@ -148,6 +157,90 @@ func newFenwick(buf []int32, n int, ones bool) fenwick {
 // decoder's (Section 6.2, "let w = w * (base - t), fail on overflow"):
 // with it every output decodes back to label.
 func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
+	if len(label) > punyShort {
+		few := 0
+		for _, r := range label {
+			if r >= 0x80 {
+				few++
+			}
+		}
+		if few > punyFew {
+			return punycodeEncodeLong(dst, label)
+		}
+	}
+	// let n = initial_n, let delta = 0, let bias = initial_bias
+	n, delta, bias := punyInitialN, 0, punyInitialBias
+	// let h = b = the number of basic code points in the input; copy them
+	// to the output in order, followed by a delimiter if b > 0
+	b := 0
+	// (and let m = the minimum {non-basic} code point >= n in the input,
+	// which each pass of the loop below finds for the next)
+	m := int(utf8.MaxRune + 1)
+	for _, c := range label {
+		switch {
+		case c < 0 || c > utf8.MaxRune:
+			return dst, false
+		case c < 0x80:
+			dst = append(dst, byte(c))
+			b++
+		case int(c) < m:
+			m = int(c)
+		}
+	}
+	h := b
+	if b > 0 {
+		dst = append(dst, punyDelimiter)
+	}
+	// while h < length(input) do begin
+	for h < len(label) {
+		// let delta = delta + (m - n) * (h + 1), fail on overflow
+		if m-n > (punyMaxInt-delta)/(h+1) {
+			return dst, false
+		}
+		delta += (m - n) * (h + 1)
+		n, m = m, int(utf8.MaxRune+1)
+		for _, c := range label {
+			// if c < n {or c is basic} then increment delta, fail on overflow
+			if int(c) < n {
+				if delta == punyMaxInt {
+					return dst, false
+				}
+				delta++
+				continue
+			}
+			if int(c) != n {
+				m = min(m, int(c))
+				continue
+			}
+			// let q = delta; output q as a generalized variable-length
+			// integer
+			q, w := delta, 1
+			for k := punyBase; ; k += punyBase {
+				t := punyThreshold(k, bias)
+				if q < t {
+					break
+				}
+				dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
+				q = (q - t) / (punyBase - t)
+				if w > punyMaxInt/(punyBase-t) {
+					return dst, false
+				}
+				w *= punyBase - t
+			}
+			dst = append(dst, punyDigitChar(q))
+			// let bias = adapt(delta, h + 1, test h equals b?)
+			bias = punyAdapt(delta, h+1, h == b)
+			delta = 0
+			h++
+		}
+		delta++
+		n++
+	}
+	return dst, true
+}
+
+// punycodeEncodeLong is punycodeEncode in O(n log n), for long labels.
+func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 	// The basic code points, in order, then the delimiter if there are any.
 	b := 0
 	for _, r := range label {
@@ -234,6 +327,86 @@ func punyDigitChar(d int) byte {
 // a surrogate, which no Go string can hold. Letters of either case are
 // digits (Section 5), and basic code points are copied as they are.
 func punycodeDecode(dst, s []rune) ([]rune, bool) {
+	if len(s) > punyShort {
+		// Each code point it inserts takes a digit after the last
+		// delimiter at least.
+		b := 0
+		for j := len(s) - 1; j >= 0; j-- {
+			if s[j] == punyDelimiter {
+				b = j
+				break
+			}
+		}
+		if len(s)-b > punyFew {
+			return punycodeDecodeLong(dst, s)
+		}
+	}
+	// consume all code points before the last delimiter (if there is one)
+	// and copy them to output, fail on any non-basic code point
+	start := len(dst)
+	b := 0
+	for j := len(s) - 1; j >= 0; j-- {
+		if s[j] == punyDelimiter {
+			b = j
+			break
+		}
+	}
+	for _, c := range s[:b] {
+		if c >= 0x80 {
+			return dst[:start], false
+		}
+		dst = append(dst, c)
+	}
+	// if more than zero code points were consumed then consume one more
+	in := 0
+	if b > 0 {
+		in = b + 1
+	}
+	n, i, bias := punyInitialN, 0, punyInitialBias
+	for in < len(s) {
+		// let oldi = i, let w = 1; read a generalized variable-length
+		// integer into i
+		oldi, w := i, 1
+		for k := punyBase; ; k += punyBase {
+			if in >= len(s) || s[in] >= utf8.RuneSelf {
+				return dst[:start], false
+			}
+			digit, ok := punyDigit(byte(s[in]))
+			in++
+			if !ok || digit > (punyMaxInt-i)/w {
+				return dst[:start], false
+			}
+			i += digit * w
+			t := punyThreshold(k, bias)
+			if digit < t {
+				break
+			}
+			if w > punyMaxInt/(punyBase-t) {
+				return dst[:start], false
+			}
+			w *= punyBase - t
+		}
+		length := len(dst) - start + 1
+		bias = punyAdapt(i-oldi, length, oldi == 0)
+		// let n = n + i div (length(output) + 1), fail on overflow; let
+		// i = i mod (length(output) + 1)
+		if i/length > utf8.MaxRune-n {
+			return dst[:start], false
+		}
+		n += i / length
+		i %= length
+		if 0xD800 <= n && n <= 0xDFFF {
+			return dst[:start], false
+		}
+		// insert n into output at position i, increment i
+		dst = slices.Insert(dst, start+i, rune(n))
+		i++
+	}
+	return dst, true
+}
+
+// punycodeDecodeLong is punycodeDecode in O(n log n), for long labels.
+func punycodeDecodeLong(dst, s []rune) ([]rune, bool) {
 	b := 0
 	for j := len(s) - 1; j >= 0; j-- {
 		if s[j] == punyDelimiter {

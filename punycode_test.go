@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // RFC 3492, Section 7.1: the sample strings, verbatim (code points, then
@@ -113,13 +112,13 @@ func TestPunycodeErrors(t *testing.T) {
 		if got, ok := punycodeDecode(nil, []rune(tt.in)); ok {
 			t.Errorf("decode(%q) = %q, want failure: %s", tt.in, string(got), tt.why)
 		}
-		if _, ok := punycodeDecodeRFC([]rune(tt.in)); ok {
-			t.Errorf("the RFC's decoder accepts %q, the test case is wrong: %s", tt.in, tt.why)
+		if got, ok := punycodeDecodeLong(nil, []rune(tt.in)); ok {
+			t.Errorf("decode(%q), the long way, = %q, want failure: %s", tt.in, string(got), tt.why)
 		}
 	}
 	// A surrogate is a code point that no Go string holds.
-	if enc, ok := punycodeEncodeRFC([]rune{0xD800}); ok {
-		if got, ok := punycodeDecode(nil, []rune(enc)); ok {
+	if enc, ok := punycodeEncode(nil, []rune{0xD800}); ok {
+		if got, ok := punycodeDecode(nil, []rune(string(enc))); ok {
 			t.Errorf("decode(%q) = %q, want failure: a surrogate", enc, string(got))
 		}
 	}
@@ -128,14 +127,14 @@ func TestPunycodeErrors(t *testing.T) {
 	if _, ok := punycodeEncode(nil, long); ok {
 		t.Errorf("encode of 2100 basic code points then U+10FFFF did not overflow")
 	}
-	if _, ok := punycodeEncodeRFC(long); ok {
-		t.Errorf("the RFC's encoder does not overflow on 2100 basic code points then U+10FFFF")
+	if _, ok := punycodeEncodeLong(nil, long); ok {
+		t.Errorf("encode of 2100 basic code points then U+10FFFF, the long way, did not overflow")
 	}
 }
 
-// TestPunycodeOracle compares the two passes with Fenwick trees with the
-// RFC's loops, transcribed below, on random labels of every size the
-// buffers on the stack switch at.
+// TestPunycodeOracle compares the two ways, the RFC's loops and the two
+// passes with Fenwick trees, on random labels of every size the buffers
+// on the stack and punyShort switch at.
 func TestPunycodeOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []rune{'a', 'b', '-', '0', 'z', 0xE0, 0xE9, 0xFC, 0x3B1, 0x5D0, 0x4E00, 0x4E01, 0xAC00, 0x1F600, 0x10FFFD}
@@ -150,156 +149,30 @@ func TestPunycodeOracle(t *testing.T) {
 	}
 }
 
-// checkPunycode checks encoding and decoding of rs against the oracle,
-// and the round trip.
+// checkPunycode checks that the two ways of encoding rs agree, and
+// that each of the two ways of decoding gives rs back.
 func checkPunycode(t *testing.T, rs []rune) {
 	t.Helper()
 	enc, ok := punycodeEncode(nil, rs)
-	want, wantOK := punycodeEncodeRFC(rs)
-	if ok != wantOK || ok && string(enc) != want {
-		t.Fatalf("encode(%q) = %q, %v; the RFC's loop gives %q, %v", string(rs), enc, ok, want, wantOK)
+	long, longOK := punycodeEncodeLong(nil, rs)
+	if ok != longOK || ok && string(enc) != string(long) {
+		t.Fatalf("encode(%q) = %q, %v; the long way gives %q, %v", string(rs), enc, ok, long, longOK)
 	}
 	if !ok {
 		return
 	}
-	dec, ok := punycodeDecode(nil, []rune(string(enc)))
-	if !ok || !slices.Equal(dec, rs) {
-		t.Fatalf("decode(encode(%q)) = %q, %v", string(rs), string(dec), ok)
+	for _, decode := range []func(dst, s []rune) ([]rune, bool){punycodeDecode, punycodeDecodeLong} {
+		dec, ok := decode(nil, []rune(string(enc)))
+		if !ok || !slices.Equal(dec, rs) {
+			t.Fatalf("decode(encode(%q)) = %q, %v", string(rs), string(dec), ok)
+		}
 	}
 }
 
-// punycodeEncodeRFC is the encoding procedure of RFC 3492, Section 6.3,
-// step by step, with the overflow checks of Section 6.4 and the decoder's
-// check of w (see punycodeEncode).
-func punycodeEncodeRFC(input []rune) (string, bool) {
-	var out []byte
-	n, delta, bias := punyInitialN, 0, punyInitialBias
-	// let h = b = the number of basic code points in the input
-	// copy them to the output in order, followed by a delimiter if b > 0
-	b := 0
-	for _, c := range input {
-		if c < 0x80 {
-			out = append(out, byte(c))
-			b++
-		}
-	}
-	h := b
-	if b > 0 {
-		out = append(out, '-')
-	}
-	for h < len(input) {
-		// let m = the minimum {non-basic} code point >= n in the input
-		m := rune(-1)
-		for _, c := range input {
-			if int(c) >= n && (m < 0 || c < m) {
-				m = c
-			}
-		}
-		// let delta = delta + (m - n) * (h + 1), fail on overflow
-		if int(m)-n > (punyMaxInt-delta)/(h+1) {
-			return "", false
-		}
-		delta += (int(m) - n) * (h + 1)
-		n = int(m)
-		for _, c := range input {
-			// if c < n {or c is basic} then increment delta, fail on overflow
-			if int(c) < n {
-				if delta == punyMaxInt {
-					return "", false
-				}
-				delta++
-			}
-			if int(c) == n {
-				// let q = delta
-				q, w := delta, 1
-				for k := punyBase; ; k += punyBase {
-					t := punyThreshold(k, bias)
-					if q < t {
-						break
-					}
-					out = append(out, punyDigitChar(t+(q-t)%(punyBase-t)))
-					q = (q - t) / (punyBase - t)
-					if w > punyMaxInt/(punyBase-t) {
-						return "", false
-					}
-					w *= punyBase - t
-				}
-				out = append(out, punyDigitChar(q))
-				bias = punyAdapt(delta, h+1, h == b)
-				delta = 0
-				h++
-			}
-		}
-		delta++
-		n++
-	}
-	return string(out), true
-}
-
-// punycodeDecodeRFC is the decoding procedure of RFC 3492, Section 6.2,
-// step by step, inserting into the middle of the output.
-func punycodeDecodeRFC(input []rune) ([]rune, bool) {
-	n, i, bias := punyInitialN, 0, punyInitialBias
-	var out []rune
-	// consume all code points before the last delimiter (if there is one)
-	// and copy them to output, fail on any non-basic code point
-	b := -1
-	for j := len(input) - 1; j >= 0; j-- {
-		if input[j] == '-' {
-			b = j
-			break
-		}
-	}
-	in := 0
-	if b > 0 {
-		for _, c := range input[:b] {
-			if c >= 0x80 {
-				return nil, false
-			}
-			out = append(out, c)
-		}
-		in = b + 1
-	}
-	for in < len(input) {
-		oldi, w := i, 1
-		for k := punyBase; ; k += punyBase {
-			if in >= len(input) || input[in] >= utf8.RuneSelf {
-				return nil, false
-			}
-			digit, ok := punyDigit(byte(input[in]))
-			in++
-			if !ok || digit > (punyMaxInt-i)/w {
-				return nil, false
-			}
-			i += digit * w
-			t := punyThreshold(k, bias)
-			if digit < t {
-				break
-			}
-			if w > punyMaxInt/(punyBase-t) {
-				return nil, false
-			}
-			w *= punyBase - t
-		}
-		bias = punyAdapt(i-oldi, len(out)+1, oldi == 0)
-		if i/(len(out)+1) > punyMaxInt-n {
-			return nil, false
-		}
-		n += i / (len(out) + 1)
-		i %= len(out) + 1
-		// (a code point Go cannot hold is a failure, as in punycodeDecode)
-		if n > utf8.MaxRune || 0xD800 <= n && n <= 0xDFFF {
-			return nil, false
-		}
-		out = slices.Insert(out, i, rune(n))
-		i++
-	}
-	return out, true
-}
-
-// FuzzPunycode checks that decode(encode(x)) is x and that both agree
-// with the RFC's loops; and that whatever decodes encodes back to itself
-// (Punycode has one spelling per label, up to the case of its digits).
+// FuzzPunycode checks that decode(encode(x)) is x, that the RFC's loops
+// and the long way agree, and that whatever decodes encodes back to
+// itself (Punycode has one spelling per label, up to the case of its
+// digits), which appendASCII relies on.
 func FuzzPunycode(f *testing.F) {
 	for _, tt := range punycodeRFC3492 {
 		f.Add(tt.puny)
@@ -311,9 +184,9 @@ func FuzzPunycode(f *testing.F) {
 		rs := []rune(s)
 		checkPunycode(t, rs)
 		dec, ok := punycodeDecode(nil, rs)
-		want, wantOK := punycodeDecodeRFC(rs)
+		want, wantOK := punycodeDecodeLong(nil, rs)
 		if ok != wantOK || ok && !slices.Equal(dec, want) {
-			t.Fatalf("decode(%q) = %q, %v; the RFC's loop gives %q, %v", s, string(dec), ok, string(want), wantOK)
+			t.Fatalf("decode(%q) = %q, %v; the long way gives %q, %v", s, string(dec), ok, string(want), wantOK)
 		}
 		if !ok {
 			return
