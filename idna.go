@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -425,6 +426,17 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 	var normBuf [64]rune
 	var labelBuf [8]idnaLabel
 	norm, labels := normBuf[:0], labelBuf[:0]
+	if len(domain) > 64 {
+		// A long domain: room for all its labels at once, so that the
+		// allocations do not grow with the input.
+		n := 1
+		for _, dot := range [...]string{".", "\u3002", "\uff0e", "\uff61"} {
+			n += strings.Count(domain, dot)
+		}
+		if n > len(labelBuf) {
+			labels = make([]idnaLabel, 0, n)
+		}
+	}
 	rtl := false
 	for i := 0; i <= len(domain); {
 		var class uint8
@@ -446,6 +458,12 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 				fs.forbidden = idnaFault{code: codeForbidden, off: i + at, label: len(labels) - 1}
 			}
 		} else {
+			if cap(norm)-len(norm) < len(seg) {
+				// Room for the rest of the domain, mapped, at one code
+				// point for each byte (more only where mapping expands):
+				// a few allocations in all, however long it is.
+				norm = slices.Grow(norm, len(domain)-i)
+			}
 			var segRTL bool
 			norm, labels, segRTL = p.mapSegment(norm, labels, seg)
 			rtl = rtl || segRTL
@@ -462,6 +480,11 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 			continue
 		}
 		if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
+			if cap(dec)-len(dec) < len(lab) {
+				// Room for the rest decoded: Punycode writes each code
+				// point with a character at least.
+				dec = slices.Grow(dec, len(norm)-l.start)
+			}
 			dec = p.convertALabel(fs, dec, l, k, lab)
 			for _, r := range dec[l.dstart:l.dend] {
 				rtl = rtl || r >= 0x590
@@ -675,7 +698,11 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 // normalizeTail replaces norm[start:] by its NFC.
 func (p IDNA) normalizeTail(norm []rune, start int) []rune {
 	var buf [64]rune
-	tail := append(buf[:0], norm[start:]...)
+	tail := buf[:0]
+	if len(norm)-start > len(buf) {
+		tail = make([]rune, 0, len(norm)-start)
+	}
+	tail = append(tail, norm[start:]...)
 	return appendNFC(norm[:start], tail)
 }
 

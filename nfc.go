@@ -118,7 +118,11 @@ func isNFC(rs []rune) bool {
 		return res == qcYes
 	}
 	var buf [64]rune
-	return slices.Equal(appendNFC(buf[:0], rs), rs)
+	out := buf[:0]
+	if len(rs) > len(buf) {
+		out = make([]rune, 0, len(rs)+len(rs)/2)
+	}
+	return slices.Equal(appendNFC(out, rs), rs)
 }
 
 // nfcString returns s in NFC, and s itself when it already is. Invalid

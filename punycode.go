@@ -129,16 +129,10 @@ func bitLen(n int) int {
 	return b
 }
 
-// newFenwick returns a tree over n positions, in buf if it is long
-// enough, with every count 0 (ones false) or 1 (ones true).
-func newFenwick(buf []int32, n int, ones bool) fenwick {
-	var f fenwick
-	if n+1 <= len(buf) {
-		f = buf[:n+1]
-		clear(f)
-	} else {
-		f = make(fenwick, n+1)
-	}
+// newFenwick returns a tree over n positions with every count 0 (ones
+// false) or 1 (ones true).
+func newFenwick(n int, ones bool) fenwick {
+	f := make(fenwick, n+1)
 	if ones {
 		for i := 1; i <= n; i++ {
 			f[i]++
@@ -257,8 +251,10 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 	}
 	// The others, as value<<32 | position, in the order the encoder
 	// inserts them: by value, then by position.
-	var keyBuf [64]uint64
-	keys := keyBuf[:0]
+	keys := make([]uint64, 0, len(label)-b)
+	// Room for the output: two digits for each delta is the most common;
+	// more, and it grows a few times.
+	dst = slices.Grow(dst, 2*(len(label)-b))
 	for p, r := range label {
 		if r < 0 || r > 0x10FFFF {
 			return dst, false
@@ -269,8 +265,7 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 	}
 	slices.Sort(keys)
 	// handled counts, by position, the code points already inserted.
-	var treeBuf [65]int32
-	handled := newFenwick(treeBuf[:], len(label), false)
+	handled := newFenwick(len(label), false)
 	for p, r := range label {
 		if r < 0x80 {
 			handled.add(p, 1)
@@ -423,9 +418,9 @@ func punycodeDecodeLong(dst, s []rune) ([]rune, bool) {
 	if b > 0 {
 		in = b + 1
 	}
-	// First pass: the code point and index of each insertion, in order.
-	var pairBuf [64]uint64
-	pairs := pairBuf[:0]
+	// First pass: the code point and index of each insertion, in order:
+	// one for each digit at most.
+	pairs := make([]uint64, 0, len(s)-b)
 	n, i, bias, length := punyInitialN, 0, punyInitialBias, b
 	for in < len(s) {
 		oldi, w := i, 1
@@ -473,8 +468,7 @@ func punycodeDecodeLong(dst, s []rune) ([]rune, bool) {
 	for p := range out {
 		out[p] = -1
 	}
-	var treeBuf [65]int32
-	free := newFenwick(treeBuf[:], length, true)
+	free := newFenwick(length, true)
 	for k := len(pairs) - 1; k >= 0; k-- {
 		p := free.find(int(pairs[k] & 0xFFFFFFFF))
 		out[p] = rune(pairs[k] >> 32)
