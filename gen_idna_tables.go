@@ -446,17 +446,9 @@ type trie struct {
 	leafWidth      int // bytes per leaf value
 }
 
+// size is the number of bytes the trie's three arrays take.
 func (t *trie) size() int {
-	w := func(max uint32) int {
-		switch {
-		case max < 1<<8:
-			return 1
-		case max < 1<<16:
-			return 2
-		}
-		return 4
-	}
-	return len(t.top)*w(uint32(len(t.mid)>>(t.bits1-t.bits2))) + len(t.mid)*w(uint32(len(t.leaf)>>t.bits2)) + len(t.leaf)*t.leafWidth
+	return len(t.top)*widthFor(len(t.mid)>>(t.bits1-t.bits2)) + len(t.mid)*widthFor(len(t.leaf)>>t.bits2) + len(t.leaf)*t.leafWidth
 }
 
 // key returns vals as a string, for a map key.
@@ -534,6 +526,7 @@ func writeArray(b *bytes.Buffer, comment, name string, vals []uint32, width int)
 	b.WriteString("\n}\n")
 }
 
+// widthFor is the number of bytes of the unsigned type that holds max.
 func widthFor(max int) int {
 	switch {
 	case max < 1<<8:

@@ -585,14 +585,8 @@ func (p IDNA) validateInput(label string, bidi bool) (idnaCode, int) {
 		return 0, -1
 	}
 	if p.CheckHyphens {
-		if len(label) >= 4 && label[2] == '-' && label[3] == '-' {
-			return codeV2, 2
-		}
-		if label[0] == '-' {
-			return codeV3, 0
-		}
-		if label[len(label)-1] == '-' {
-			return codeV3, len(label) - 1
+		if code, at := checkHyphens(len(label), func(i int) bool { return label[i] == '-' }); code != 0 {
+			return code, at
 		}
 	}
 	if p.UseSTD3ASCIIRules {
@@ -792,14 +786,8 @@ func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 		return codeV1, -1
 	}
 	if p.CheckHyphens {
-		if len(label) >= 4 && label[2] == '-' && label[3] == '-' {
-			return codeV2, 2
-		}
-		if label[0] == '-' {
-			return codeV3, 0
-		}
-		if label[len(label)-1] == '-' {
-			return codeV3, len(label) - 1
+		if code, at := checkHyphens(len(label), func(i int) bool { return label[i] == '-' }); code != 0 {
+			return code, at
 		}
 	}
 	// V4: a decoded label must not look like an A-label itself. (V5, no
@@ -857,6 +845,22 @@ func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 		if code, at := checkBidi(label); code != 0 {
 			return code, at
 		}
+	}
+	return 0, -1
+}
+
+// checkHyphens applies CheckHyphens (UTS #46, Section 4.1, steps 2 and 3)
+// to a label of n code points, not empty, of which hyphen tells which are
+// '-': none in both the third and fourth positions (V2), and none first
+// or last (V3).
+func checkHyphens(n int, hyphen func(i int) bool) (idnaCode, int) {
+	switch {
+	case n >= 4 && hyphen(2) && hyphen(3):
+		return codeV2, 2
+	case hyphen(0):
+		return codeV3, 0
+	case hyphen(n - 1):
+		return codeV3, n - 1
 	}
 	return 0, -1
 }

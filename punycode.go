@@ -208,20 +208,10 @@ func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
 			}
 			// let q = delta; output q as a generalized variable-length
 			// integer
-			q, w := delta, 1
-			for k := punyBase; ; k += punyBase {
-				t := punyThreshold(k, bias)
-				if q < t {
-					break
-				}
-				dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
-				q = (q - t) / (punyBase - t)
-				if w > punyMaxInt/(punyBase-t) {
-					return dst, false
-				}
-				w *= punyBase - t
+			var ok bool
+			if dst, ok = punyAppendDelta(dst, delta, bias); !ok {
+				return dst, false
 			}
-			dst = append(dst, punyDigitChar(q))
 			// let bias = adapt(delta, h + 1, test h equals b?)
 			bias = punyAdapt(delta, h+1, h == b)
 			delta = 0
@@ -282,27 +272,37 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 			return dst, false
 		}
 		delta := total - i
-		// Write delta as a generalized variable-length integer.
-		q, w := delta, 1
-		for k := punyBase; ; k += punyBase {
-			t := punyThreshold(k, bias)
-			if q < t {
-				break
-			}
-			dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
-			q = (q - t) / (punyBase - t)
-			if w > punyMaxInt/(punyBase-t) {
-				return dst, false
-			}
-			w *= punyBase - t
+		var ok bool
+		if dst, ok = punyAppendDelta(dst, delta, bias); !ok {
+			return dst, false
 		}
-		dst = append(dst, punyDigitChar(q))
 		bias = punyAdapt(delta, h+1, h == b)
 		handled.add(p, 1)
 		h++
 		n, i = m, at+1
 	}
 	return dst, true
+}
+
+// punyAppendDelta appends delta as a generalized variable-length integer
+// with the thresholds of bias (RFC 3492, Section 3.3 and 6.3), and
+// reports false if the decoder's weight w would overflow maxint on the
+// way (Section 6.2, "let w = w * (base - t), fail on overflow").
+func punyAppendDelta(dst []byte, delta, bias int) ([]byte, bool) {
+	q, w := delta, 1
+	for k := punyBase; ; k += punyBase {
+		t := punyThreshold(k, bias)
+		if q < t {
+			break
+		}
+		dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
+		q = (q - t) / (punyBase - t)
+		if w > punyMaxInt/(punyBase-t) {
+			return dst, false
+		}
+		w *= punyBase - t
+	}
+	return append(dst, punyDigitChar(q)), true
 }
 
 // punyDigitChar is the lowercase letter or digit of digit-value d.
