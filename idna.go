@@ -120,7 +120,7 @@ func (p IDNA) ToUnicode(domain string) (string, error) {
 // already lowercase comes back without allocating.
 func DomainToASCII(domain string) (string, error) {
 	var class uint8
-	for i := 0; i < len(domain); i++ {
+	for i := 0; i < len(domain) && class&bcNonASCII == 0; i++ {
 		class |= idnaByteClass[domain[i]]
 	}
 	if class&bcNonASCII == 0 {
@@ -390,6 +390,11 @@ type idnaLabel struct {
 	ascii        bool // the label before step 4 is ASCII
 	ace          bool // it was an A-label and is now decoded
 	keep         bool // it starts with "xn--" but could not be decoded: left as it was
+	// What mapping found out about a label that is not input, as long as
+	// normalization did not change it: every code point is valid (V7
+	// holds), whether U+200C or U+200D is there, and whether an ASCII
+	// code point is a forbidden domain code point.
+	valid, joiners, forbidden bool
 }
 
 // runes returns the label's code points after step 4, for a label that is
@@ -518,7 +523,7 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 			}
 		case !l.keep:
 			rs := l.runes(norm, dec)
-			if code, at = p.validate(rs, l.ace, l.ascii && !l.ace, bidi); at >= 0 {
+			if code, at = p.validate(rs, l, bidi); at >= 0 {
 				r = rs[at]
 			}
 		}
@@ -612,16 +617,20 @@ func (p IDNA) validateInput(label string, bidi bool) (idnaCode, int) {
 }
 
 // idnaBreak is step 3 of UTS #46 processing (Section 4): it appends the
-// labels of norm[start:], split at '.', to labels.
+// labels of norm[start:], split at '.', to labels, after normalization
+// changed them.
 func idnaBreak(labels []idnaLabel, norm []rune, start int) []idnaLabel {
 	l := idnaLabel{start: start, ascii: true}
 	for j := start; j < len(norm); j++ {
-		if r := norm[j]; r == '.' {
+		switch r := norm[j]; {
+		case r == '.':
 			l.end = j
 			labels = append(labels, l)
 			l = idnaLabel{start: j + 1, ascii: true}
-		} else if r >= utf8.RuneSelf {
+		case r >= utf8.RuneSelf:
 			l.ascii = false
+		case isForbiddenDomain(byte(r)):
+			l.forbidden = true
 		}
 	}
 	l.end = len(norm)
@@ -634,20 +643,23 @@ func idnaBreak(labels []idnaLabel, norm []rune, start int) []idnaLabel {
 // stops that mapping makes, U+3002 and others) to labels. rtl is false
 // when no code point of the result is right-to-left.
 func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune, _ []idnaLabel, rtl bool) {
-	start := len(norm)
+	start, first := len(norm), len(labels)
 	nfcMaybe := false
+	l := idnaLabel{start: start, ascii: true, valid: true}
 	for i := 0; i < len(seg); {
 		c := seg[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
+			l.forbidden = l.forbidden || isForbiddenDomain(c)
 			norm = append(norm, rune(c))
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(seg[i:])
 		i += size
+		l.ascii = false
 		rtl = rtl || r >= 0x590
 		v := idnaValue(r)
 		switch v >> 13 {
@@ -657,9 +669,11 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 		case idnaDisallowed:
 			norm = append(norm, r)
 			nfcMaybe = nfcMaybe || r >= 0x300
+			l.valid = false
 		case idnaDeviation:
 			if !p.Transitional {
 				norm = append(norm, r)
+				l.joiners = l.joiners || r == 0x200C || r == 0x200D
 				continue
 			}
 			for _, c := range idnaDeviationMapping(r) {
@@ -667,13 +681,24 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 			}
 		case idnaMapped:
 			m := v & (1<<13 - 1)
-			for _, c := range idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]] {
-				if p.Transitional && c == 0xDF {
+			to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+			if to == "." { // U+3002, U+FF0E, U+FF61
+				l.end = len(norm)
+				labels = append(labels, l)
+				norm = append(norm, '.')
+				l = idnaLabel{start: len(norm), ascii: true, valid: true}
+				continue
+			}
+			for _, c := range to {
+				switch {
+				case p.Transitional && c == 0xDF:
 					// Transitional Processing maps "ß" to "ss" also where a
 					// mapping yields it: U+1E9E "ẞ" reads "ss", as in
 					// IdnaTestV2.txt (the only such mapping in Unicode 17).
 					norm = append(norm, 's', 's')
 					continue
+				case c < utf8.RuneSelf:
+					l.forbidden = l.forbidden || isForbiddenDomain(byte(c))
 				}
 				norm = append(norm, c)
 				nfcMaybe = nfcMaybe || c >= 0x300
@@ -681,12 +706,15 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 			}
 		}
 	}
+	l.end = len(norm)
+	labels = append(labels, l)
 	if nfcMaybe {
 		if res, _ := nfcQuickCheck(norm[start:]); res != qcYes {
 			norm = p.normalizeTail(norm, start)
+			labels = idnaBreak(labels[:first], norm, start)
 		}
 	}
-	return norm, idnaBreak(labels, norm, start), rtl
+	return norm, labels, rtl
 }
 
 // normalizeTail replaces norm[start:] by its NFC.
@@ -770,19 +798,18 @@ func isRTL(v uint16) bool {
 	return (st == idnaValid || st == idnaDeviation) && (b == bidiR || b == bidiAL || b == bidiAN)
 }
 
-// validate checks label against the validity criteria of UTS #46,
-// Section 4.1, for Nontransitional Processing if ace (the label was an
-// A-label), otherwise for p's processing; ascii says the label is ASCII
-// (and so valid, with no mark, no joiner); bidi says the domain name is
-// a Bidi domain name. It returns the first criterion that fails and the
-// index in label of the code point at fault, or -1 when it is the label
-// as a whole. An empty label meets them all.
-func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
+// validate checks label, the code points of l, against the validity
+// criteria of UTS #46, Section 4.1, for Nontransitional Processing if it
+// was an A-label, otherwise for p's processing; bidi says the domain name
+// is a Bidi domain name. It returns the first criterion that fails and
+// the index in label of the code point at fault, or -1 when it is the
+// label as a whole. An empty label meets them all.
+func (p IDNA) validate(label []rune, l idnaLabel, bidi bool) (idnaCode, int) {
 	if len(label) == 0 {
 		return 0, -1
 	}
 	// V1: NFC. Labels that were not A-labels were normalized in step 2.
-	if ace && !isNFC(label) {
+	if l.ace && !isNFC(label) {
 		return codeV1, -1
 	}
 	if p.CheckHyphens {
@@ -793,10 +820,13 @@ func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 	// V4: a decoded label must not look like an A-label itself. (V5, no
 	// '.', cannot fail: step 3 split at every '.', and Punycode inserts
 	// no basic code point.)
-	if ace && len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-' {
+	if l.ace && len(label) >= 4 && label[0] == 'x' && label[1] == 'n' && label[2] == '-' && label[3] == '-' {
 		return codeV4, -1
 	}
-	if ascii {
+	joiners := l.joiners
+	switch {
+	case l.ascii && !l.ace:
+		// ASCII is valid, and has no mark and no joiner.
 		if p.UseSTD3ASCIIRules {
 			for i, r := range label {
 				if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
@@ -804,36 +834,37 @@ func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 				}
 			}
 		}
-		if bidi {
-			return checkBidi(label)
+	default:
+		// V6: no combining mark first.
+		if v := idnaValue(label[0]); v>>13 <= idnaDeviation && v&idnaMark != 0 {
+			return codeV6, 0
 		}
-		return 0, -1
-	}
-	// V6: no combining mark first.
-	if v := idnaValue(label[0]); v>>13 <= idnaDeviation && v&idnaMark != 0 {
-		return codeV6, 0
-	}
-	// V7: valid, or deviation in Nontransitional Processing; U1: STD3.
-	joiners := false
-	for i, r := range label {
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' { // mapped; only an A-label's basic code points could be
+		// V7: valid, or deviation in Nontransitional Processing (what
+		// mapping found, unless the label was decoded or normalized); U1:
+		// STD3 rules for ASCII.
+		for i, r := range label {
+			if r < utf8.RuneSelf {
+				if 'A' <= r && r <= 'Z' { // mapped; only an A-label's basic code points could be
+					return codeV7, i
+				}
+				if p.UseSTD3ASCIIRules && !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
+					return codeU1, i
+				}
+				continue
+			}
+			if l.valid && !l.ace {
+				continue
+			}
+			switch idnaValue(r) >> 13 {
+			case idnaValid:
+			case idnaDeviation:
+				if p.Transitional && !l.ace {
+					return codeV7, i
+				}
+				joiners = joiners || r == 0x200C || r == 0x200D
+			default:
 				return codeV7, i
 			}
-			if p.UseSTD3ASCIIRules && !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-') {
-				return codeU1, i
-			}
-			continue
-		}
-		switch idnaValue(r) >> 13 {
-		case idnaValid:
-		case idnaDeviation:
-			if p.Transitional && !ace {
-				return codeV7, i
-			}
-			joiners = joiners || r == 0x200C || r == 0x200D
-		default:
-			return codeV7, i
 		}
 	}
 	if joiners && !p.NoCheckJoiners {
@@ -842,9 +873,7 @@ func (p IDNA) validate(label []rune, ace, ascii, bidi bool) (idnaCode, int) {
 		}
 	}
 	if bidi {
-		if code, at := checkBidi(label); code != 0 {
-			return code, at
-		}
+		return checkBidi(label)
 	}
 	return 0, -1
 }
@@ -1019,7 +1048,7 @@ func (p IDNA) appendASCII(fs *idnaFaults, b []byte, labels []idnaLabel, domain s
 		if p.VerifyDNSLength && (len(b) == start || len(b)-start > 63) {
 			fs.fault(codeA42, k, l, -1, 0)
 		}
-		if url && fs.forbidden.code == 0 && !l.input {
+		if url && fs.forbidden.code == 0 && l.forbidden {
 			for i, c := range b[start:] {
 				if isForbiddenDomain(c) {
 					// A label written as Punycode, or as it was, is at

@@ -43,7 +43,10 @@ const (
 )
 
 // punyMaxInt is RFC 3492's maxint, the bound of its overflow checks
-// (Section 6.4): the largest int32, as in most implementations.
+// (Section 6.4): the largest int32, as in most implementations. The
+// checks compute in int64, where no product they form overflows (a value
+// at most maxint times a digit or a weight factor, at most base, or a
+// code point difference times a label length), so they need no division.
 const punyMaxInt = math.MaxInt32
 
 // punyAdapt is the bias adaptation function (RFC 3492, Section 6.1).
@@ -188,10 +191,11 @@ func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
 	// while h < length(input) do begin
 	for h < len(label) {
 		// let delta = delta + (m - n) * (h + 1), fail on overflow
-		if m-n > (punyMaxInt-delta)/(h+1) {
+		d := int64(delta) + int64(m-n)*int64(h+1)
+		if d > punyMaxInt {
 			return dst, false
 		}
-		delta += (m - n) * (h + 1)
+		delta = int(d)
 		n, m = m, int(utf8.MaxRune+1)
 		for _, c := range label {
 			// if c < n {or c is basic} then increment delta, fail on overflow
@@ -267,11 +271,11 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 		// The decoder's state goes from (n, i) to (m, at): at is where
 		// the code point goes among the h already there.
 		at := handled.prefix(p)
-		total := (m-n)*(h+1) + at // the decoder's i after this delta
+		total := int64(m-n)*int64(h+1) + int64(at) // the decoder's i after this delta
 		if total > punyMaxInt {
 			return dst, false
 		}
-		delta := total - i
+		delta := int(total) - i
 		var ok bool
 		if dst, ok = punyAppendDelta(dst, delta, bias); !ok {
 			return dst, false
@@ -289,7 +293,7 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 // reports false if the decoder's weight w would overflow maxint on the
 // way (Section 6.2, "let w = w * (base - t), fail on overflow").
 func punyAppendDelta(dst []byte, delta, bias int) ([]byte, bool) {
-	q, w := delta, 1
+	q, w := delta, int64(1)
 	for k := punyBase; ; k += punyBase {
 		t := punyThreshold(k, bias)
 		if q < t {
@@ -297,10 +301,9 @@ func punyAppendDelta(dst []byte, delta, bias int) ([]byte, bool) {
 		}
 		dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
 		q = (q - t) / (punyBase - t)
-		if w > punyMaxInt/(punyBase-t) {
+		if w *= int64(punyBase - t); w > punyMaxInt {
 			return dst, false
 		}
-		w *= punyBase - t
 	}
 	return append(dst, punyDigitChar(q)), true
 }
@@ -361,26 +364,25 @@ func punycodeDecode(dst, s []rune) ([]rune, bool) {
 	for in < len(s) {
 		// let oldi = i, let w = 1; read a generalized variable-length
 		// integer into i
-		oldi, w := i, 1
+		oldi, i64, w := i, int64(i), int64(1)
 		for k := punyBase; ; k += punyBase {
 			if in >= len(s) || s[in] >= utf8.RuneSelf {
 				return dst[:start], false
 			}
 			digit, ok := punyDigit(byte(s[in]))
 			in++
-			if !ok || digit > (punyMaxInt-i)/w {
+			if i64 += int64(digit) * w; !ok || i64 > punyMaxInt {
 				return dst[:start], false
 			}
-			i += digit * w
 			t := punyThreshold(k, bias)
 			if digit < t {
 				break
 			}
-			if w > punyMaxInt/(punyBase-t) {
+			if w *= int64(punyBase - t); w > punyMaxInt {
 				return dst[:start], false
 			}
-			w *= punyBase - t
 		}
+		i = int(i64)
 		length := len(dst) - start + 1
 		bias = punyAdapt(i-oldi, length, oldi == 0)
 		// let n = n + i div (length(output) + 1), fail on overflow; let
@@ -423,29 +425,25 @@ func punycodeDecodeLong(dst, s []rune) ([]rune, bool) {
 	pairs := make([]uint64, 0, len(s)-b)
 	n, i, bias, length := punyInitialN, 0, punyInitialBias, b
 	for in < len(s) {
-		oldi, w := i, 1
+		oldi, i64, w := i, int64(i), int64(1)
 		for k := punyBase; ; k += punyBase {
-			if in >= len(s) {
-				return dst, false
-			}
-			if s[in] >= utf8.RuneSelf {
+			if in >= len(s) || s[in] >= utf8.RuneSelf {
 				return dst, false
 			}
 			digit, ok := punyDigit(byte(s[in]))
 			in++
-			if !ok || digit > (punyMaxInt-i)/w {
+			if i64 += int64(digit) * w; !ok || i64 > punyMaxInt {
 				return dst, false
 			}
-			i += digit * w
 			t := punyThreshold(k, bias)
 			if digit < t {
 				break
 			}
-			if w > punyMaxInt/(punyBase-t) {
+			if w *= int64(punyBase - t); w > punyMaxInt {
 				return dst, false
 			}
-			w *= punyBase - t
 		}
+		i = int(i64)
 		length++
 		bias = punyAdapt(i-oldi, length, oldi == 0)
 		if i/length > 0x10FFFF-n {
