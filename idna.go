@@ -373,7 +373,7 @@ func (fs *idnaFaults) record(f idnaFault) {
 
 // fault records code for the code point at of label k, r (or the label
 // as a whole, at < 0), whose offset faultOffset finds if it is needed.
-func (fs *idnaFaults) fault(code idnaCode, k int, l idnaLabel, at int, r rune) {
+func (fs *idnaFaults) fault(code idnaCode, k int, l *idnaLabel, at int, r rune) {
 	fs.record(idnaFault{code: code, off: -1, label: k, at: at, r: r, ace: l.ace || l.keep})
 }
 
@@ -399,7 +399,7 @@ type idnaLabel struct {
 
 // runes returns the label's code points after step 4, for a label that is
 // not input.
-func (l idnaLabel) runes(norm, dec []rune) []rune {
+func (l *idnaLabel) runes(norm, dec []rune) []rune {
 	if l.ace {
 		return dec[l.dstart:l.dend]
 	}
@@ -476,23 +476,34 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 		i = j + 1
 	}
 
-	// Step 4, Convert: decode A-labels.
-	var decBuf [32]rune
-	dec := decBuf[:0]
+	// Step 4, Convert: decode A-labels, in a buffer on the stack only if
+	// there are any.
+	ace := false
 	for k := range labels {
-		l := &labels[k]
-		if l.input {
-			continue
+		if l := &labels[k]; !l.input {
+			lab := norm[l.start:l.end]
+			ace = ace || len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-'
 		}
-		if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
-			if cap(dec)-len(dec) < len(lab) {
-				// Room for the rest decoded: Punycode writes each code
-				// point with a character at least.
-				dec = slices.Grow(dec, len(norm)-l.start)
+	}
+	var dec []rune
+	if ace {
+		var decBuf [32]rune
+		dec = decBuf[:0]
+		for k := range labels {
+			l := &labels[k]
+			if l.input {
+				continue
 			}
-			dec = p.convertALabel(fs, dec, l, k, lab)
-			for _, r := range dec[l.dstart:l.dend] {
-				rtl = rtl || r >= 0x590
+			if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
+				if cap(dec)-len(dec) < len(lab) {
+					// Room for the rest decoded: Punycode writes each code
+					// point with a character at least.
+					dec = slices.Grow(dec, len(norm)-l.start)
+				}
+				dec = p.convertALabel(fs, dec, l, k, lab)
+				for _, r := range dec[l.dstart:l.dend] {
+					rtl = rtl || r >= 0x590
+				}
 			}
 		}
 	}
@@ -511,12 +522,16 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 			}
 		}
 	}
-	for k, l := range labels {
+	for k := range labels {
+		l := &labels[k]
 		var code idnaCode
 		var at int
 		var r rune
 		switch {
 		case l.input:
+			if !p.CheckHyphens && !p.UseSTD3ASCIIRules && !bidi {
+				break // nothing to check in an ASCII label
+			}
 			code, at = p.validateInput(domain[l.start:l.end], bidi)
 			if at >= 0 {
 				r = rune(domain[l.start+at])
@@ -548,7 +563,8 @@ func (p IDNA) appendResult(fs *idnaFaults, b []byte, labels []idnaLabel, domain 
 	if toASCII {
 		return p.appendASCII(fs, b, labels, domain, norm, dec, url)
 	}
-	for k, l := range labels {
+	for k := range labels {
+		l := &labels[k]
 		if k > 0 {
 			b = append(b, '.')
 		}
@@ -564,7 +580,7 @@ func (p IDNA) appendResult(fs *idnaFaults, b []byte, labels []idnaLabel, domain 
 }
 
 // appendInput appends an input label, lowercased.
-func appendInput(b []byte, domain string, l idnaLabel) []byte {
+func appendInput(b []byte, domain string, l *idnaLabel) []byte {
 	if !l.upper {
 		return append(b, domain[l.start:l.end]...)
 	}
@@ -660,15 +676,16 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 		r, size := utf8.DecodeRuneInString(seg[i:])
 		i += size
 		l.ascii = false
-		rtl = rtl || r >= 0x590
 		v := idnaValue(r)
 		switch v >> 13 {
 		case idnaValid:
 			norm = append(norm, r)
 			nfcMaybe = nfcMaybe || v&idnaNFCSlow != 0
+			rtl = rtl || isRTL(v)
 		case idnaDisallowed:
 			norm = append(norm, r)
 			nfcMaybe = nfcMaybe || r >= 0x300
+			rtl = rtl || r >= 0x590
 			l.valid = false
 		case idnaDeviation:
 			if !p.Transitional {
@@ -760,7 +777,7 @@ func (p IDNA) convertALabel(fs *idnaFaults, dec []rune, l *idnaLabel, k int, lab
 	if !idnaAllASCII(lab) {
 		// 4.1: an A-label must be ASCII.
 		l.keep = true
-		fs.fault(codeP4, k, *l, -1, 0)
+		fs.fault(codeP4, k, l, -1, 0)
 		return dec
 	}
 	start := len(dec)
@@ -769,14 +786,14 @@ func (p IDNA) convertALabel(fs *idnaFaults, dec []rune, l *idnaLabel, k int, lab
 		// 4.2: not Punycode.
 		l.keep = true
 		if !p.IgnoreInvalidPunycode {
-			fs.fault(codeP4, k, *l, -1, 0)
+			fs.fault(codeP4, k, l, -1, 0)
 		}
 		return dec
 	}
 	l.dstart, l.dend, l.ace = start, len(d), true
 	// 4.3: the decoded label must not be empty or ASCII.
 	if idnaAllASCII(d[start:]) {
-		fs.fault(codeP4, k, *l, -1, 0)
+		fs.fault(codeP4, k, l, -1, 0)
 	}
 	return d
 }
@@ -804,7 +821,7 @@ func isRTL(v uint16) bool {
 // is a Bidi domain name. It returns the first criterion that fails and
 // the index in label of the code point at fault, or -1 when it is the
 // label as a whole. An empty label meets them all.
-func (p IDNA) validate(label []rune, l idnaLabel, bidi bool) (idnaCode, int) {
+func (p IDNA) validate(label []rune, l *idnaLabel, bidi bool) (idnaCode, int) {
 	if len(label) == 0 {
 		return 0, -1
 	}
@@ -1019,7 +1036,8 @@ func checkBidi(label []rune) (idnaCode, int) {
 // digits in lowercase, which the mapping step made them), so encoding
 // it again would give the same text; FuzzPunycode checks this.
 func (p IDNA) appendASCII(fs *idnaFaults, b []byte, labels []idnaLabel, domain string, norm, dec []rune, url bool) []byte {
-	for k, l := range labels {
+	for k := range labels {
+		l := &labels[k]
 		if k > 0 {
 			b = append(b, '.')
 		}

@@ -51,18 +51,22 @@ const punyMaxInt = math.MaxInt32
 
 // punyAdapt is the bias adaptation function (RFC 3492, Section 6.1).
 func punyAdapt(delta, numPoints int, first bool) int {
+	// delta is at most maxint: the divisions run on 32 bits.
+	d := uint32(delta)
 	if first {
-		delta /= punyDamp
+		d /= punyDamp
 	} else {
-		delta /= 2
+		d /= 2
 	}
-	delta += delta / numPoints
+	if numPoints <= int(d) {
+		d += d / uint32(numPoints)
+	}
 	k := 0
-	for delta > (punyBase-punyTMin)*punyTMax/2 {
-		delta /= punyBase - punyTMin
+	for d > (punyBase-punyTMin)*punyTMax/2 {
+		d /= punyBase - punyTMin
 		k += punyBase
 	}
-	return k + (punyBase-punyTMin+1)*delta/(delta+punySkew)
+	return k + int((punyBase-punyTMin+1)*d/(d+punySkew))
 }
 
 // punyThreshold is t for position k of a variable-length integer (RFC
@@ -293,28 +297,27 @@ func punycodeEncodeLong(dst []byte, label []rune) ([]byte, bool) {
 // reports false if the decoder's weight w would overflow maxint on the
 // way (Section 6.2, "let w = w * (base - t), fail on overflow").
 func punyAppendDelta(dst []byte, delta, bias int) ([]byte, bool) {
-	q, w := delta, int64(1)
+	// delta is at most maxint: the divisions run on 32 bits.
+	q, w := uint32(delta), int64(1)
 	for k := punyBase; ; k += punyBase {
-		t := punyThreshold(k, bias)
+		t := uint32(punyThreshold(k, bias))
 		if q < t {
 			break
 		}
-		dst = append(dst, punyDigitChar(t+(q-t)%(punyBase-t)))
+		dst = append(dst, punyDigitChar(int(t+(q-t)%(punyBase-t))))
 		q = (q - t) / (punyBase - t)
 		if w *= int64(punyBase - t); w > punyMaxInt {
 			return dst, false
 		}
 	}
-	return append(dst, punyDigitChar(q)), true
+	return append(dst, punyDigitChar(int(q))), true
 }
 
 // punyDigitChar is the lowercase letter or digit of digit-value d.
-func punyDigitChar(d int) byte {
-	if d < 26 {
-		return byte('a' + d)
-	}
-	return byte('0' + d - 26)
-}
+func punyDigitChar(d int) byte { return punyDigits[d] }
+
+// punyDigits are the digits of Punycode, by value (RFC 3492, Section 5).
+const punyDigits = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 // punycodeDecode appends to dst the code points that s encodes (RFC
 // 3492, Section 6.2), s without the "xn--" prefix and not overlapping
