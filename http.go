@@ -469,6 +469,12 @@ func (u *URI) errorAt(at int, f fault) error {
 // (UTS #46, RFC 5891) before a resolver can take it; Hostname reports an
 // error for it (ErrHost) rather than pass the raw octets on.
 //
+// A reg-name that some resolvers read as an IPv4 address, such as
+// "0x7f.1" or "127.1" (inet_aton), is passed on as it is: it is one name,
+// but not always the address it looks like. Before dialing an untrusted
+// URI, check the addresses it reaches with Addrs and Check's
+// NonstandardIPv4 finding (RFC 3986, Section 7.4).
+//
 // Hostname does not allocate when the host has no percent-encoding.
 func (u URI) Hostname() (string, error) {
 	return u.hostname()
@@ -563,6 +569,8 @@ func (u URI) DialAddr() (string, error) {
 		n = p
 	} else if p, ok := DefaultPort(u.Scheme); ok {
 		n = p
+	} else if u.HasPort {
+		return "", u.errorAt(portAt+1, fault{ErrPort, "a port: the scheme " + strconv.Quote(u.Scheme) + " has no default port (RFC 3986, Section 3.2.3)"})
 	} else {
 		return "", u.errorAt(portAt, fault{ErrPort, "':' and a port: the scheme " + strconv.Quote(u.Scheme) + " has no default port (RFC 3986, Section 3.2.3)"})
 	}
