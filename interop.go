@@ -165,16 +165,16 @@ func (base URI) IsSameDocument(ref URI) bool {
 // net/url writes text that RFC 3986 does not allow, for instance an IPv6
 // zone identifier ("[fe80::1%25en0]"). A nil URL is an error.
 //
-// One text is read otherwise, so that a path never becomes a host: a URL
-// without a host, userinfo or opaque part whose path starts with "//",
-// which net/url writes without an authority before it. net/http builds
-// such a URL for the request "GET //evil.example/x", and its text
-// "//evil.example/x" would read as a network-path reference to the host
-// evil.example (RFC 3986, Section 4.2). FromURL writes "/." before the
-// path, as Resolve does, so the result is the path-absolute reference
-// "/.//evil.example/x", whose path means "//evil.example/x" (the "/." is a
-// dot segment, RFC 3986, Section 5.2.4). Errors still point into
-// u.String().
+// The one exception to "exactly the text u.String() gives" keeps a path
+// from becoming a host: a URL without a host, userinfo or opaque part
+// whose path starts with "//", which net/url writes where an authority
+// would go (with no scheme, or after a scheme with OmitHost). net/http
+// builds such a URL for the request "GET //evil.example/x", and its text
+// "//evil.example/x" reads as the host evil.example (RFC 3986, Section
+// 4.2). FromURL writes "/." before the path, as Resolve does:
+// "/.//evil.example/x" (or "http:/.//x"), whose path means
+// "//evil.example/x", since "/." is a dot segment (RFC 3986, Section
+// 5.2.4). Its errors still point into u.String().
 func FromURL(u *url.URL) (URI, error) {
 	if u == nil {
 		return URI{}, errors.New("uri: FromURL(nil)")
