@@ -137,6 +137,7 @@ var netHTTPDeviations = map[string]string{
 	"accepts:port-range":     "RFC 9110, Section 4.2.1: http and https name TCP ports, 0 to 65535; net/http never reads the Host field's port, and net/url takes any digits",
 	"accepts:host-field":     "RFC 9110, Section 7.2: Host = uri-host [ \":\" port ]; net/http checks only that each byte may occur somewhere in that grammar",
 	"accepts:zone":           "RFC 9110, Section 7.2 and RFC 3986, Section 3.2.2: a Host field or http URI has no IPv6 zone identifier (RFC 6874 added them to URIs and RFC 9844 removed them); net/url and net/http take one",
+	"accepts:authority":      "RFC 3986, Section 3.2: authority = [ userinfo \"@\" ] host [ \":\" port ], where a reg-name has no ':' and a port only digits; net/url splits the host from the port at the last ':'",
 	"accepts:http-authority": "RFC 9110, Section 4.2.1: an http or https URI has an authority with a non-empty host, and a recipient rejects one without",
 	"accepts:http-userinfo":  "RFC 9110, Section 4.2.4: a recipient treats a userinfo in an http or https URI as an error",
 	"accepts:connect":        "RFC 9110, Section 9.3.6: CONNECT's request-target is always authority-form, a non-empty host and a port, with no userinfo, path, query or fragment; net/http reads any target of CONNECT",
@@ -180,9 +181,10 @@ func netHTTPClass(method, target, host string, u URI, err error) string {
 	switch {
 	case zone:
 		return "zone"
-	case rangeFault:
-		return "port-range"
 	case method == "CONNECT":
+		if rangeFault {
+			return "port-range"
+		}
 		return "connect"
 	case errors.Is(err, ErrFragment):
 		return "fragment"
@@ -192,12 +194,20 @@ func netHTTPClass(method, target, host string, u URI, err error) string {
 			return "char"
 		}
 		return "pct"
+	case strings.HasPrefix(target, "*") && method != "OPTIONS":
+		return "asterisk"
+	}
+	if _, err := ParseAbsolute(target); err != nil {
+		return "authority" // the grammar of RFC 3986 fails in the authority
+	}
+	// The grammar holds: an http or https rule of RFC 9110 fails.
+	switch {
+	case rangeFault:
+		return "port-range"
 	case errors.Is(err, ErrUserinfo):
 		return "http-userinfo"
 	case errors.Is(err, ErrHost):
 		return "http-authority"
-	case strings.HasPrefix(target, "*") && method != "OPTIONS":
-		return "asterisk"
 	}
 	return ""
 }
