@@ -1011,28 +1011,12 @@ func FuzzDialAddr(f *testing.F) {
 	})
 }
 
-// shapes returns every string of up to n bytes over alphabet.
-func shapes(alphabet string, n int) []string {
-	out := []string{""}
-	for prev := out; n > 0; n-- {
-		var next []string
-		for _, s := range prev {
-			for i := 0; i < len(alphabet); i++ {
-				next = append(next, s+alphabet[i:i+1])
-			}
-		}
-		out = append(out, next...)
-		prev = next
-	}
-	return out
-}
-
 // TestTargetURIShapes runs every short target over the bytes that decide
 // the form, for each kind of method, and every short Host value over the
 // bytes of its grammar, against the slow reading.
 func TestTargetURIShapes(t *testing.T) {
 	for _, method := range []string{"GET", "OPTIONS", "CONNECT"} {
-		for _, target := range shapes("/*:?#@%[]h1", 3) {
+		for _, target := range digitStrings("/*:?#@%[]h1", 3) {
 			for _, host := range []string{"h", "", "h:1"} {
 				u, form, err := TargetURI(method, target, host, false)
 				text, wantForm, ok := targetSlow(method, target, host, false)
@@ -1042,7 +1026,7 @@ func TestTargetURIShapes(t *testing.T) {
 			}
 		}
 	}
-	for _, host := range shapes("h:1[]@%v.", 4) {
+	for _, host := range digitStrings("h:1[]@%v.", 4) {
 		u, err := ParseHost(host)
 		h, port, hasPort, ok := hostPortSlow(host)
 		if (err == nil) != ok || err == nil && u != (URI{HasAuthority: true, Host: h, Port: port, HasPort: hasPort}) {
