@@ -49,6 +49,11 @@ type Error struct {
 	Offset   int    // byte offset in Input of the first offending byte
 	Err      error  // the sentinel naming the component: ErrScheme, ErrHost, ...
 	Expected string // what RFC 3986's grammar allows at Offset
+
+	// authority says that Input is an authority alone, without "//" (a
+	// Host field value, a CONNECT request-target), so that its userinfo,
+	// which the mask must hide, starts at offset 0.
+	authority bool
 }
 
 // Unwrap returns the sentinel, so that errors.Is(err, ErrPort) works.
@@ -57,7 +62,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // GoString implements fmt.GoStringer, so that %#v, which would print the
 // fields, prints Input with its password masked as Error does.
 func (e *Error) GoString() string {
-	r := redactInput(e.Input, e.Offset)
+	r := e.redact()
 	return "&uri.Error{Input:" + strconv.Quote(r.s) + ", Offset:" + strconv.Itoa(e.Offset) +
 		", Err:" + fmt.Sprintf("%#v", e.Err) + ", Expected:" + strconv.Quote(e.Expected) + "}"
 }
@@ -81,7 +86,7 @@ func (e *Error) Error() string {
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.Itoa(e.Offset))
 	b.WriteString(" in ")
-	b.WriteString(strconv.Quote(quoteWindow(redactInput(e.Input, e.Offset))))
+	b.WriteString(strconv.Quote(quoteWindow(e.redact())))
 	if e.Expected != "" {
 		b.WriteString(": expected ")
 		b.WriteString(e.Expected)
@@ -113,7 +118,21 @@ type redactedInput struct {
 // wss and ftp after any run at all ("https:\\u:p@h", "https:u:p@h");
 // otherwise after the first two slashes or backslashes ("//", "\\").
 func redactInput(s string, off int) redactedInput {
-	start := authorityStart(s)
+	return redactFrom(s, off, authorityStart(s))
+}
+
+// redact is redactInput for e.Input, which for an authority alone starts
+// its userinfo at offset 0.
+func (e *Error) redact() redactedInput {
+	if e.authority {
+		return redactFrom(e.Input, e.Offset, 0)
+	}
+	return redactInput(e.Input, e.Offset)
+}
+
+// redactFrom is redactInput for an authority that starts at offset start
+// of s (none if start < 0).
+func redactFrom(s string, off, start int) redactedInput {
 	if start < 0 {
 		return redactedInput{s, off}
 	}

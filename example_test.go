@@ -4,12 +4,14 @@ package uri_test
 // bottom. Every example runs as a test, and its output is checked.
 
 import (
+	"bufio"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
 	"log/slog"
+	"net/http"
 	"net/netip"
 	"net/url"
 	"os"
@@ -986,6 +988,137 @@ func ExampleEquivalent_ipv6() {
 
 // ---- Tutorial part: Serving HTTP: request targets, Host, dialing, one path for router and upstream (RFC 9112, RFC 9110). ----
 // Examples for this part go below this line and above the next part's heading.
+
+// A server receives a URI in pieces: the method, the request-target, the
+// Host field and whether the connection is TLS. TargetURI checks each
+// piece against its form (RFC 9112, Section 3.2) and puts the target URI
+// together (RFC 9112, Section 3.3). A target that starts with "//" stays
+// a path: the host is the Host field's. A fragment, a CONNECT target with
+// a userinfo, or a Host field with a userinfo or a zone is an error
+// pointing into the string at fault, and never prints a password.
+func ExampleTargetURI() {
+	for _, req := range [][3]string{
+		{"GET", "/where?q=now", "www.example.org"},
+		{"GET", "//evil.example/steal", "www.example.org"},
+		{"GET", "http://www.example.org/pub/WWW/TheProject.html", ""},
+		{"CONNECT", "www.example.com:443", "www.example.com:443"},
+		{"OPTIONS", "*", "www.example.org:8080"},
+		{"GET", "/a#frag", "www.example.org"},
+		{"CONNECT", "user:secret@www.example.com:443", ""},
+		{"GET", "/", "user:secret@www.example.org"},
+	} {
+		u, form, err := uri.TargetURI(req[0], req[1], req[2], false)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-14s %s\n", form, u)
+	}
+	// Output:
+	// origin-form    http://www.example.org/where?q=now
+	// origin-form    http://www.example.org//evil.example/steal
+	// absolute-form  http://www.example.org/pub/WWW/TheProject.html
+	// authority-form http://www.example.com:443
+	// asterisk-form  http://www.example.org:8080
+	// uri: invalid fragment in the request-target at offset 2 in "/a#frag": expected the end of the request-target: it has no fragment (RFC 9112, Section 3.2)
+	// uri: invalid userinfo in the request-target at offset 0 in "user:xxxxx@www.example.com:443": expected a host without a userinfo and '@' (RFC 9110, Section 4.2.4 and Section 7.2)
+	// uri: invalid userinfo at offset 0 in "user:xxxxx@www.example.org": expected a host without a userinfo and '@' (RFC 9110, Section 4.2.4 and Section 7.2)
+}
+
+// A reverse proxy in three calls: TargetURI validates the request,
+// RoutePath gives the one path that the access rule checks and the
+// upstream receives (so "%2e%2e" cannot climb past the rule, and the
+// shapes that back ends read differently, such as "..;" and "%2F", are
+// refused), and Forward joins it under the upstream's path. In a real
+// handler, the last step sets the outgoing URL of an
+// httputil.ReverseProxy: r.Out.URL = out.URL().
+func Example_reverseProxy() {
+	upstream := uri.MustParse("http://10.0.0.5:8080/api/")
+	handle := func(r *http.Request) string {
+		target, _, err := uri.TargetURI(r.Method, r.RequestURI, r.Host, r.TLS != nil)
+		if err != nil {
+			return "400 " + err.Error()
+		}
+		route, forward, err := uri.RoutePath(target, uri.PathPolicy{})
+		if err != nil {
+			return "400 " + err.Error()
+		}
+		if route == "/admin" || strings.HasPrefix(route, "/admin/") {
+			return "403 " + route
+		}
+		out, err := upstream.Forward(forward)
+		if err != nil {
+			return "502 " + err.Error()
+		}
+		return "-> " + out.String()
+	}
+	for _, target := range []string{
+		"/users?id=1",
+		"/users/%2e%2e/admin/keys",
+		"/users/..;/admin/keys",
+		"/users/a%2Fb",
+		"//evil.example/steal",
+	} {
+		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
+			"GET " + target + " HTTP/1.1\r\nHost: shop.example\r\n\r\n")))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-26s %s\n", target, handle(r))
+	}
+	// Output:
+	// /users?id=1                -> http://10.0.0.5:8080/api/users?id=1
+	// /users/%2e%2e/admin/keys   403 /admin/keys
+	// /users/..;/admin/keys      400 uri: invalid path at offset 26 in "http://shop.example/users/..;/admin/keys": expected a segment that is a dot segment to no back end ("..;", "..%2F" and "%EF%BC%8E%EF%BC%8E" are ".." to some): EncodedDotSegment, RFC 3986, Section 7.3
+	// /users/a%2Fb               400 uri: invalid path at offset 27 in "http://shop.example/users/a%2Fb": expected no "%2F" in a path segment (PathPolicy.Slash keeps or decodes it): EncodedSlash, RFC 3986, Section 7.3
+	// //evil.example/steal       -> http://10.0.0.5:8080/api//evil.example/steal
+}
+
+// PathPolicy decides what RoutePath does with the shapes back ends read
+// differently. Its zero value refuses encoded slashes; these fields keep
+// them as data, read them as separators, or merge runs of '/'.
+func ExampleRoutePath() {
+	target := uri.MustParse("http://h/a//b%2Fc/%2E%2E/d%5Ce")
+	for _, p := range []uri.PathPolicy{
+		{Slash: uri.KeepSlash, Backslash: uri.KeepSlash},
+		{Slash: uri.DecodeSlash, Backslash: uri.DecodeSlash},
+		{Slash: uri.DecodeSlash, Backslash: uri.DecodeSlash, MergeSlashes: true},
+	} {
+		route, forward, _ := uri.RoutePath(target, p)
+		fmt.Println(route, forward)
+	}
+	// Output:
+	// /a//d%5Ce http://h/a//d%5Ce
+	// /a//b/d/e http://h/a//b/d/e
+	// /a/b/d/e http://h/a/b/d/e
+}
+
+// DialAddr gives net.Dial the host and port the URI names, with the
+// scheme's default port when it has none (DefaultPort), and an error
+// where a hand-written host+":"+port would connect somewhere else: a
+// percent-encoded ':' in a host is data, not a port.
+func ExampleURI_DialAddr() {
+	for _, s := range []string{
+		"https://example.com/",
+		"http://[2001:db8::1]:8080/",
+		"ws://%65xample.com/chat",
+		"http://127.0.0.1%3A6379/",
+		"foo://example.com/",
+	} {
+		addr, err := uri.MustParse(s).DialAddr()
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(addr) // conn, err := net.Dial("tcp", addr)
+	}
+	// Output:
+	// example.com:443
+	// [2001:db8::1]:8080
+	// example.com:80
+	// uri: invalid host at offset 16 in "http://127.0.0.1%3A6379/": expected a percent-encoded octet that is data in a host name: "%3A" decodes to a delimiter or a control that a resolver, a dialer or net/url reads otherwise (RFC 3986, Section 3.2.2 and Section 7.3)
+	// uri: invalid port at offset 17 in "foo://example.com/": expected ':' and a port: the scheme "foo" has no default port (RFC 3986, Section 3.2.3)
+}
 
 // ---- Tutorial part: Redirects, origins and OAuth redirect URIs (URL Standard, HTML, RFC 6749, RFC 8252). ----
 // Examples for this part go below this line and above the next part's heading.

@@ -164,11 +164,40 @@ func (base URI) IsSameDocument(ref URI) bool {
 // RawQuery, Fragment and RawFragment. The result fails with an *Error where
 // net/url writes text that RFC 3986 does not allow, for instance an IPv6
 // zone identifier ("[fe80::1%25en0]"). A nil URL is an error.
+//
+// The one exception to "exactly the text u.String() gives" keeps a path
+// from becoming a host: a URL without a host, userinfo or opaque part
+// whose path starts with "//", which net/url writes where an authority
+// would go (with no scheme, or after a scheme with OmitHost). net/http
+// builds such a URL for the request "GET //evil.example/x", and its text
+// "//evil.example/x" reads as the host evil.example (RFC 3986, Section
+// 4.2). FromURL writes "/." before the path, as Resolve does:
+// "/.//evil.example/x" (or "http:/.//x"), whose path means
+// "//evil.example/x", since "/." is a dot segment (RFC 3986, Section
+// 5.2.4). Its errors still point into u.String().
 func FromURL(u *url.URL) (URI, error) {
 	if u == nil {
 		return URI{}, errors.New("uri: FromURL(nil)")
 	}
-	return Parse(u.String())
+	s := u.String()
+	if u.Opaque == "" && u.Host == "" && u.User == nil && (u.Scheme == "" || u.OmitHost) {
+		at := 0 // where net/url wrote the path: after the scheme, with no "//" of its own
+		if u.Scheme != "" {
+			at = len(u.Scheme) + 1
+		}
+		if strings.HasPrefix(s[at:], "//") {
+			v, err := Parse(s[:at] + "/." + s[at:])
+			if e, ok := err.(*Error); ok {
+				off := e.Offset
+				if off >= at+2 {
+					off -= 2
+				}
+				return URI{}, &Error{Input: s, Offset: off, Err: e.Err, Expected: e.Expected}
+			}
+			return v, err
+		}
+	}
+	return Parse(s)
 }
 
 // URL converts u into a net/url URL whose String is u's text (RFC 3986,
