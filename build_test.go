@@ -53,7 +53,7 @@ func TestBuild(t *testing.T) {
 		{u.WithoutQuery().WithoutFragment().String(), "https://example.com/docs/a%20b/c%2Fd/%C3%BC"},
 		{MustParse("http://a/?x=1").WithoutQueryParam("x").String(), "http://a/?"},
 		{MustParse("http://a/").WithoutQueryParam("x").String(), "http://a/"},
-		{MustParse("http://a/?a=1&&b=2&a=3").WithQueryParam("a", "9").String(), "http://a/?a=9&b=2"},
+		{MustParse("http://a/?a=1&&b=2&a=3").WithQueryParam("a", "9").String(), "http://a/?a=9&&b=2"}, // the empty pair stays (issue #23)
 		{MustParse("http://a/?%61=1").WithQueryParam("a", "2").String(), "http://a/?a=2"},
 		{must(MustParse("http://a/x").WithPath()).String(), "http://a"},
 		{must(MustParse("http://a").WithPath("")).String(), "http://a/"},

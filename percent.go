@@ -184,17 +184,24 @@ func Encode(s string, c Component) string {
 	if !c.valid() {
 		panic("uri: Encode with invalid " + c.String())
 	}
-	mask := uint16(1) << c
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if keepTable[s[i]]&mask == 0 {
-			n++
-		}
-	}
-	if n == 0 {
+	n := encLen(s, c)
+	if n == len(s) {
 		return s
 	}
-	return bytesString(appendEncode(make([]byte, 0, len(s)+2*n), s, c))
+	return bytesString(appendEncode(make([]byte, 0, n), s, c))
+}
+
+// encLen returns the length of s encoded for component c, as Encode
+// writes it: at most len(s) + 2 for each byte c does not keep.
+func encLen(s string, c Component) int {
+	mask := uint16(1) << c
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if keepTable[s[i]]&mask == 0 {
+			n += 2
+		}
+	}
+	return n
 }
 
 // appendEncode appends s to b percent-encoded for component c, as Encode
