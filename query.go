@@ -106,19 +106,38 @@ func ParseForm(query string) iter.Seq2[string, string] {
 	return queryPairs(query, true)
 }
 
-// queryPairs is QueryParams (form false) or ParseForm (form true).
+// queryPairs is QueryParams (form false) or ParseForm (form true). It
+// reads each piece in one pass, finding its end, its first '=' and whether
+// its key and value need decoding, and yields substrings when they do not.
 func queryPairs(query string, form bool) iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		d := queryDecoder{form: form}
-		for q := query; q != ""; {
-			p, next, _ := strings.Cut(q, "&")
-			if p != "" {
-				k, v, _ := strings.Cut(p, "=")
-				if !yield(d.decode(k, len(q)), d.decode(v, len(q))) {
-					return
+		for i := 0; i < len(query); i++ {
+			start, eq, work := i, -1, 0 // work: 1 for the key, 2 for the value
+			for ; i < len(query) && query[i] != '&'; i++ {
+				switch c := query[i]; {
+				case c == '=' && eq < 0:
+					eq = i
+				case c == '%' || form && (c == '+' || c >= utf8.RuneSelf):
+					work |= 1 + min(eq+1, 1) // 1 before the '=', 2 after
 				}
 			}
-			q = next
+			if i == start {
+				continue // an empty piece
+			}
+			k, v := query[start:i], ""
+			if eq >= 0 {
+				k, v = query[start:eq], query[eq+1:i]
+			}
+			if work&1 != 0 {
+				k = d.decode(k, len(query)-start)
+			}
+			if work&2 != 0 {
+				v = d.decode(v, len(query)-start)
+			}
+			if !yield(k, v) {
+				return
+			}
 		}
 	}
 }
