@@ -147,13 +147,10 @@ func queryPairs(query string, form bool) iter.Seq2[string, string] {
 // "application/x-www-form-urlencoded parsing": '+' is a space), and whether
 // there is one. Use it for a query that a browser wrote from a form.
 func (u URI) FormParam(key string) (string, bool) {
-	d := queryDecoder{form: true}
+	keys := queryDecoder{form: true}
 	for p, rest := range piecesRest(u.Query) {
-		if p == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(p, "=")
-		if d.match(k, key, rest) {
+		if k, v, _ := strings.Cut(p, "="); p != "" && keys.match(k, key, rest) {
+			d := queryDecoder{form: true}
 			return d.decode(v, len(v)), true
 		}
 	}
@@ -164,10 +161,10 @@ func (u URI) FormParam(key string) (string, bool) {
 // key, in order, both read as ParseForm reads them (URL Standard,
 // "application/x-www-form-urlencoded parsing"), or nil if there is none.
 func (u URI) FormParamAll(key string) []string {
-	d := queryDecoder{form: true}
+	keys := queryDecoder{form: true}
 	n := 0
-	for p, rest := range piecesRest(u.Query) {
-		if k, _, _ := strings.Cut(p, "="); p != "" && d.match(k, key, rest) {
+	for p := range piecesRest(u.Query) {
+		if k, _, _ := strings.Cut(p, "="); p != "" && keys.match(k, key, len(u.Query)) {
 			n++
 		}
 	}
@@ -175,9 +172,10 @@ func (u URI) FormParamAll(key string) []string {
 		return nil
 	}
 	out := make([]string, 0, n)
+	values := queryDecoder{form: true}
 	for p, rest := range piecesRest(u.Query) {
-		if k, v, _ := strings.Cut(p, "="); p != "" && d.match(k, key, rest) {
-			out = append(out, d.decode(v, rest))
+		if k, v, _ := strings.Cut(p, "="); p != "" && keys.match(k, key, len(u.Query)) {
+			out = append(out, values.decode(v, rest))
 		}
 	}
 	return out
@@ -462,11 +460,11 @@ func (d *queryDecoder) decode(s string, room int) string {
 	return bytesString(out)
 }
 
-// match reports whether raw decodes to key, leaving the buffer as it was.
+// match reports whether raw decodes to key. A decoder used for match
+// keeps nothing it decodes, so its buffer serves every key.
 func (d *queryDecoder) match(raw, key string, room int) bool {
-	n := len(d.buf)
 	ok := d.decode(raw, room) == key
-	d.buf = d.buf[:n]
+	d.buf = d.buf[:0]
 	return ok
 }
 

@@ -536,6 +536,10 @@ func FuzzParseForm(f *testing.F) {
 				t.Fatalf("ParseForm(%q) yields invalid UTF-8 %q", q, s)
 			}
 		}
+		// FormParamAll and QueryParamAll read what the iterators read.
+		u := URI{HasQuery: true, Query: q}
+		checkAll(t, q, got, u.FormParamAll, u.FormParam)
+		checkAll(t, q, pairList(u.QueryParams()), u.QueryParamAll, u.QueryParam)
 		enc := EncodeForm(flatPairs(got))
 		if back := pairList(ParseForm(enc)); !slices.Equal(back, got) {
 			t.Fatalf("EncodeForm(ParseForm(%q)) = %q, which reads as %q, not %q", q, enc, back, got)
@@ -702,6 +706,26 @@ func FuzzQueryEdit(f *testing.F) {
 			t.Fatalf("SortQueryParams(%q) = %q, want %q", q, s.Query, strings.Join(nonEmpty, "&"))
 		}
 	})
+}
+
+// checkAll checks all and first, the All and the one-value lookups of a
+// reading, against pairs, the flat list its iterator yields for query q.
+func checkAll(t *testing.T, q string, pairs []string, all func(string) []string, first func(string) (string, bool)) {
+	t.Helper()
+	for i := 0; i < len(pairs) && i < 16; i += 2 {
+		var want []string
+		for j := 0; j < len(pairs); j += 2 {
+			if pairs[j] == pairs[i] {
+				want = append(want, pairs[j+1])
+			}
+		}
+		if got := all(pairs[i]); !slices.Equal(got, want) {
+			t.Fatalf("%q: the values of %q are %q, the iterator reads %q", q, pairs[i], got, want)
+		}
+		if v, ok := first(pairs[i]); !ok || v != want[0] {
+			t.Fatalf("%q: the first value of %q is %q, %v; the iterator reads %q", q, pairs[i], v, ok, want[0])
+		}
+	}
 }
 
 // hasPair reports whether the flat pair list l holds key=value.
