@@ -66,32 +66,24 @@ func BenchmarkParseForm(b *testing.B) {
 			plain = append(plain, q)
 		}
 	}
-	b.Run("uri", func(b *testing.B) {
-		perQuery(b, queries, func(_ int, q string) {
-			for k, v := range uri.ParseForm(q) {
-				sink, sink = k, v
-			}
+	for _, set := range []struct {
+		suffix string
+		in     []string
+	}{{"", queries}, {"-plain", plain}} {
+		b.Run("uri"+set.suffix, func(b *testing.B) {
+			perQuery(b, set.in, func(_ int, q string) {
+				for k, v := range uri.ParseForm(q) {
+					sink, sink = k, v
+				}
+			})
 		})
-	})
-	b.Run("neturl", func(b *testing.B) {
-		perQuery(b, queries, func(_ int, q string) {
-			v, _ := url.ParseQuery(q)
-			sinkValues = v
+		b.Run("neturl"+set.suffix, func(b *testing.B) {
+			perQuery(b, set.in, func(_ int, q string) {
+				v, _ := url.ParseQuery(q)
+				sinkValues = v
+			})
 		})
-	})
-	b.Run("uri-plain", func(b *testing.B) {
-		perQuery(b, plain, func(_ int, q string) {
-			for k, v := range uri.ParseForm(q) {
-				sink, sink = k, v
-			}
-		})
-	})
-	b.Run("neturl-plain", func(b *testing.B) {
-		perQuery(b, plain, func(_ int, q string) {
-			v, _ := url.ParseQuery(q)
-			sinkValues = v
-		})
-	})
+	}
 }
 
 var sinkValues url.Values
