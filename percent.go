@@ -33,8 +33,8 @@ var ErrPercentEncoding = errors.New("uri: invalid percent-encoding")
 // unencoded exactly the characters its rule in RFC 3986, Section 3 allows,
 // except '%', which as data is always written "%25". ComponentQueryValue,
 // ComponentForm and ComponentUnreserved are narrower sets for data inside a
-// query (or, for ComponentUnreserved, anywhere), whose output is valid in
-// every component.
+// query; what ComponentForm and ComponentUnreserved write is valid in every
+// component.
 type Component uint8
 
 // The components, with what each leaves unencoded (RFC 3986, Section 2.2
@@ -91,9 +91,9 @@ const (
 	// encoded, sub-delims included: the encoding that request signatures
 	// compare byte for byte, such as OAuth 1.0a (RFC 5849, Section 3.6) and
 	// AWS Signature Version 4 canonical query strings. Its output is valid
-	// in every component and means the same after any decoding and
-	// re-encoding that keeps unreserved characters (RFC 3986,
-	// Section 6.2.2.2).
+	// in every component and already in the normal form of RFC 3986,
+	// Section 6.2.2 (uppercase triplets, no encoded unreserved character),
+	// so normalizing leaves it as it is.
 	ComponentUnreserved
 )
 

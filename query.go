@@ -222,7 +222,7 @@ func EncodeForm(pairs iter.Seq2[string, string]) string {
 // Every other piece of the query keeps its bytes and its place:
 // WithQueryParam("a", "2") on "?b=%2f&a=1&&c" gives "?b=%2f&a=2&&c".
 func (u URI) WithQueryParam(key, value string) URI {
-	return u.editQuery(func(k string) bool { return keyIs(k, key) }, key, value, true)
+	return u.editQuery(key, nil, value, true)
 }
 
 // AddQueryParam returns u with the pair key=value, percent-encoded as by
@@ -240,7 +240,7 @@ func (u URI) AddQueryParam(key, value string) URI {
 // left empty stays defined: "?a=1" without "a" is "?", which is a different
 // URI from one without a query; use WithoutQuery for that.
 func (u URI) WithoutQueryParam(key string) URI {
-	return u.editQuery(func(k string) bool { return keyIs(k, key) }, "", "", false)
+	return u.editQuery(key, nil, "", false)
 }
 
 // WithoutQueryParamFunc returns u without the pairs of its query whose
@@ -249,8 +249,7 @@ func (u URI) WithoutQueryParam(key string) URI {
 // every key that starts with "utm_". Empty pieces are not pairs and are not
 // passed to drop.
 func (u URI) WithoutQueryParamFunc(drop func(key string) bool) URI {
-	d := queryDecoder{}
-	return u.editQuery(func(k string) bool { return drop(d.decode(k, len(u.Query))) }, "", "", false)
+	return u.editQuery("", drop, "", false)
 }
 
 // SortQueryParams returns u with the pairs of its query in the order
@@ -324,19 +323,29 @@ func (u URI) addPair(key, value string) URI {
 	return u
 }
 
-// editQuery removes the pieces of u's query whose key (the text before the
-// first '=', still encoded) makes match true, or, when replace is set, puts
-// key=value (see appendQueryPair) in the place of the first of them and appends
-// it if there is none. Empty pieces are never passed to match. Every other
-// piece keeps its bytes and order; each removed piece takes one '&' with
-// it. A query without a match is returned as it is when nothing replaces
-// it.
-func (u URI) editQuery(match func(key string) bool, key, value string, replace bool) URI {
+// editQuery removes the pieces of u's query whose decoded key (see
+// QueryParams) is key, or, if drop is not nil, makes drop true; or, when
+// replace is set, puts key=value (see appendQueryPair) in the place of the
+// first of them and appends it if there is none. Empty pieces are not
+// pairs and never match. Every other piece keeps its bytes and order; each
+// removed piece takes one '&' with it. A query without a match is returned
+// as it is when nothing replaces it.
+func (u URI) editQuery(key string, drop func(string) bool, value string, replace bool) URI {
 	q := u.Query
-	at := -1 // offset of the first matching piece
-	for p, rest := range piecesRest(q) {
-		if k, _, _ := strings.Cut(p, "="); p != "" && match(k) {
-			at = len(q) - rest
+	var keys queryDecoder // decodes the keys passed to drop
+	match := func(start, eq int) bool {
+		if drop != nil {
+			return drop(keys.decode(q[start:eq], len(q)))
+		}
+		return keyIs(q[start:eq], key)
+	}
+	at, end := -1, 0 // the first matching piece, q[at:end]
+	for i, more := 0, q != ""; more; i = end + 1 {
+		var eq int
+		end, eq = pieceAt(q, i)
+		more = end < len(q)
+		if end > i && match(i, eq) {
+			at = i
 			break
 		}
 	}
@@ -358,20 +367,37 @@ func (u URI) editQuery(match func(key string) bool, key, value string, replace b
 	} else if wrote {
 		b = b[:len(b)-1] // the '&' goes with the removed piece
 	}
-	_, rest, more := strings.Cut(q[at:], "&")
-	for more { // the pieces after it, the last one maybe empty
-		var p string
-		p, rest, more = strings.Cut(rest, "&")
-		if k, _, _ := strings.Cut(p, "="); p != "" && match(k) {
+	for i, more := end+1, end < len(q); more; i = end + 1 { // the pieces after it
+		var eq int
+		end, eq = pieceAt(q, i)
+		more = end < len(q)
+		if end > i && match(i, eq) {
 			continue
 		}
 		if wrote {
 			b = append(b, '&')
 		}
-		b, wrote = append(b, p...), true
+		b, wrote = append(b, q[i:end]...), true
 	}
 	u.HasQuery, u.Query = true, bytesString(b)
 	return u
+}
+
+// pieceAt returns the end of the piece of q that starts at i, the offset
+// of the next '&' or len(q) (URL Standard,
+// "application/x-www-form-urlencoded parsing", step 1), and the end of its
+// key, the offset of its first '=' or the end of the piece.
+func pieceAt(q string, i int) (end, eq int) {
+	eq = -1
+	for end = i; end < len(q) && q[end] != '&'; end++ {
+		if q[end] == '=' && eq < 0 {
+			eq = end
+		}
+	}
+	if eq < 0 {
+		eq = end
+	}
+	return end, eq
 }
 
 // piecesRest returns an iterator over the pieces of query, the text
