@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/seed0915fd1c/uri"
@@ -1128,6 +1129,107 @@ func ExampleURI_DialAddr() {
 
 // ---- Tutorial part: Query strings and HTML forms (URL Standard, application/x-www-form-urlencoded). ----
 // Examples for this part go below this line and above the next part's heading.
+
+// Read a browser's form submission. A GET form's query and a POST body of
+// type application/x-www-form-urlencoded are read with the URL Standard's
+// parser: '+' is a space, a ';' is data and a stray '%' stays a '%', so
+// ParseForm never fails. net/url's ParseQuery rejects the ';' instead.
+func ExampleParseForm() {
+	body := "q=red+shoes+%26+socks&size=42;43&note=100%+cotton&&empty="
+	for name, value := range uri.ParseForm(body) {
+		fmt.Printf("%s=%q\n", name, value)
+	}
+	_, err := url.ParseQuery(body)
+	fmt.Println("net/url:", err)
+	// Output:
+	// q="red shoes & socks"
+	// size="42;43"
+	// note="100% cotton"
+	// empty=""
+	// net/url: invalid semicolon separator in query
+}
+
+// Choose the reading: FormParam reads a query as a browser's form wrote
+// it, QueryParam as RFC 3986 writes it, where '+' is a plus sign.
+func ExampleURI_FormParam() {
+	u := uri.MustParse("https://example.com/search?q=caf%C3%A9+au+lait&lang=fr&lang=en")
+	q, _ := u.FormParam("q")
+	raw, _ := u.QueryParam("q")
+	fmt.Printf("form: %q\nRFC 3986: %q\n", q, raw)
+	fmt.Println(u.QueryParamAll("lang"))
+	// Output:
+	// form: "café au lait"
+	// RFC 3986: "café+au+lait"
+	// [fr en]
+}
+
+// Strip tracking parameters in one pass. Every pair the predicate does not
+// drop keeps its bytes, the empty pair and the lowercase escape included,
+// so the server reads the rest of the query exactly as before.
+func ExampleURI_WithoutQueryParamFunc() {
+	u := uri.MustParse("https://shop.example/item?id=7&utm_source=news&&color=dark%2fblue&utm_medium=email&fbclid=IwAR2")
+	clean := u.WithoutQueryParamFunc(func(key string) bool {
+		return strings.HasPrefix(key, "utm_") || key == "fbclid" || key == "gclid"
+	})
+	fmt.Println(clean)
+	// Output:
+	// https://shop.example/item?id=7&&color=dark%2fblue
+}
+
+// Change one parameter and leave the others as they were. The url.Values
+// round trip (ParseQuery, Set, Encode) sorts the keys, re-encodes every
+// pair and drops the empty one.
+func ExampleURI_WithQueryParam() {
+	u := uri.MustParse("https://example.com/list?b=%2f&page=1&&c")
+	fmt.Println(u.WithQueryParam("page", "2"))
+	v, _ := url.ParseQuery(u.Query)
+	v.Set("page", "2")
+	fmt.Println("net/url: ?" + v.Encode())
+	// Output:
+	// https://example.com/list?b=%2f&page=2&&c
+	// net/url: ?b=%2F&c=&page=2
+}
+
+// A canonical query for signing a request (AWS Signature Version 4, OAuth
+// 1.0a): every key and value encoded with only the unreserved characters
+// of RFC 3986, Section 2.3 kept, the pairs sorted by key, then by value.
+func ExampleComponent_signedQuery() {
+	u := uri.MustParse("https://examplebucket.s3.amazonaws.com/?prefix=photos/2024%20Q3&max-keys=10&list-type=2&X-Amz-Date=20130524T000000Z")
+	var pairs [][2]string
+	for k, v := range u.QueryParams() {
+		pairs = append(pairs, [2]string{uri.Encode(k, uri.ComponentUnreserved), uri.Encode(v, uri.ComponentUnreserved)})
+	}
+	slices.SortFunc(pairs, func(a, b [2]string) int { return slices.Compare(a[:], b[:]) })
+	var canonical []string
+	for _, p := range pairs {
+		canonical = append(canonical, p[0]+"="+p[1])
+	}
+	fmt.Println(strings.Join(canonical, "&"))
+	// Output:
+	// X-Amz-Date=20130524T000000Z&list-type=2&max-keys=10&prefix=photos%2F2024%20Q3
+}
+
+// Write pairs as a browser's form and URLSearchParams write them: a space
+// is '+', and only ALPHA, DIGIT and "*-._" are left unencoded.
+func ExampleEncodeForm() {
+	u := uri.MustParse("https://example.com/?q=dark%20blue%20%26%20~tilde*%20'q'&page=2")
+	fmt.Println(uri.EncodeForm(u.QueryParams()))
+	// Output:
+	// q=dark+blue+%26+%7Etilde*+%27q%27&page=2
+}
+
+// Sort the pairs as URLSearchParams's sort does, stably by name, to make
+// one cache key for queries that differ only in order. Pairs of one name
+// keep their order, and every pair its bytes.
+func ExampleURI_SortQueryParams() {
+	a := uri.MustParse("https://api.example/v1/items?sort=asc&page=2&tag=b&tag=a")
+	b := uri.MustParse("https://api.example/v1/items?tag=b&page=2&sort=asc&tag=a")
+	fmt.Println(a.SortQueryParams())
+	fmt.Println(a.SortQueryParams() == b.SortQueryParams())
+	// Output:
+	// https://api.example/v1/items?page=2&sort=asc&tag=b&tag=a
+	// true
+}
 
 // ---- Tutorial part: International domain names (UTS #46, RFC 5891, RFC 3492). ----
 // Examples for this part go below this line and above the next part's heading.
