@@ -847,7 +847,7 @@ func ExampleWebParser_Origin() {
 // ---- Tutorial part: Finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 
-// Linkifying a paragraph: each Match has the URI and the span it came
+// Linkifying a paragraph: each Found has the URI and the span it came
 // from, so the text around it is copied as it is. Punctuation after a URI
 // is the sentence's; balanced parentheses are the URI's.
 func ExampleFind() {

@@ -6,12 +6,14 @@ import (
 	"unicode/utf8"
 )
 
-// Match is a URI found in text by Find: the URI, and the byte span
-// text[Start:End] it was read from. For a URI in angle brackets the span is
+// Found is one result of Find: a URI found in text, and the byte span
+// text[Start:End] it was read from (RFC 3986, Appendix C). (It is not
+// named Match, so as not to share a name with Template.Match, which
+// matches a URI against a template.) For a URI in angle brackets the span is
 // what lies between them, after a "URL:" prefix, so a URI wrapped over
 // lines has a span holding the line breaks (and the '>' marks of quoted
 // mail) while URI holds it without them (RFC 3986, Appendix C).
-type Match struct {
+type Found struct {
 	URI        URI
 	Start, End int
 }
@@ -19,7 +21,7 @@ type Match struct {
 // Find returns the URIs in text, in order: every URI with a scheme,
 // delimited as RFC 3986, Appendix C describes. It is Finder{}.Find; see
 // Finder.Find for the rules.
-func Find(text string) iter.Seq[Match] { return Finder{}.Find(text) }
+func Find(text string) iter.Seq[Found] { return Finder{}.Find(text) }
 
 // Finder finds URIs in running text (RFC 3986, Appendix C). The zero
 // Finder finds strict RFC 3986 URIs with any scheme.
@@ -85,8 +87,8 @@ type Finder struct {
 //
 // A word whose rest starts with a URI with "//" ("URL:http://x",
 // "Visit:https://x") is read from that inner scheme.
-func (f Finder) Find(text string) iter.Seq[Match] {
-	return func(yield func(Match) bool) {
+func (f Finder) Find(text string) iter.Seq[Found] {
+	return func(yield func(Found) bool) {
 		for i := 0; i < len(text); {
 			c := text[i]
 			switch {
@@ -217,7 +219,7 @@ func unwrap(s string) (string, bool) {
 
 // bracketed reads "<...>" at text[i] == '<': the match, and the offset
 // after the '>'.
-func (f Finder) bracketed(text string, i int) (Match, int, bool) {
+func (f Finder) bracketed(text string, i int) (Found, int, bool) {
 	start := i + 1
 	end := -1
 	lineStart := false // after a line break and spaces: a '>' quotes mail
@@ -228,14 +230,14 @@ func (f Finder) bracketed(text string, i int) (Match, int, bool) {
 			break
 		}
 		if c == '<' {
-			return Match{}, 0, false // the next '<' starts again
+			return Found{}, 0, false // the next '<' starts again
 		}
 		lineStart = c == '\n' || c == '\r' || lineStart && (c == '>' || isSpace(c))
 	}
 	if end < 0 {
-		return Match{}, 0, false
+		return Found{}, 0, false
 	}
-	try := func(s int) (Match, bool) {
+	try := func(s int) (Found, bool) {
 		for s < end && isSpace(text[s]) {
 			s++
 		}
@@ -245,10 +247,10 @@ func (f Finder) bracketed(text string, i int) (Match, int, bool) {
 		}
 		body, ok := unwrap(text[s:e])
 		if body == "" || !ok {
-			return Match{}, false
+			return Found{}, false
 		}
 		u, ok := f.parse(body)
-		return Match{URI: u, Start: s, End: e}, ok
+		return Found{URI: u, Start: s, End: e}, ok
 	}
 	if len(text)-start >= 4 && strings.EqualFold(text[start:start+4], "URL:") {
 		if m, ok := try(start + 4); ok {
@@ -258,27 +260,27 @@ func (f Finder) bracketed(text string, i int) (Match, int, bool) {
 	if m, ok := try(start); ok {
 		return m, end + 1, true
 	}
-	return Match{}, 0, false
+	return Found{}, 0, false
 }
 
 // quoted reads "\"...\"" at text[i] == '"' when the text between the
 // quotes is one URI without whitespace.
-func (f Finder) quoted(text string, i int) (Match, int, bool) {
+func (f Finder) quoted(text string, i int) (Found, int, bool) {
 	start := i + 1
 	for j := start; j < len(text); j++ {
 		c := text[j]
 		if c == '"' {
 			if j == start {
-				return Match{}, 0, false
+				return Found{}, 0, false
 			}
 			u, ok := f.parse(text[start:j])
-			return Match{URI: u, Start: start, End: j}, j + 1, ok
+			return Found{URI: u, Start: start, End: j}, j + 1, ok
 		}
 		if !f.uriByte(c) {
-			return Match{}, 0, false
+			return Found{}, 0, false
 		}
 	}
-	return Match{}, 0, false
+	return Found{}, 0, false
 }
 
 // numericSchemes are schemes whose URIs may start with a digit, which Find
@@ -287,13 +289,13 @@ var numericSchemes = []string{"tel", "fax", "modem", "sms", "geo", "urn"}
 
 // plain reads a URI that starts with a scheme at text[i], and returns the
 // offset to go on from.
-func (f Finder) plain(text string, i int) (Match, int, bool) {
+func (f Finder) plain(text string, i int) (Found, int, bool) {
 	j := i
 	for j < len(text) && is(text[j], cScheme) {
 		j++
 	}
 	if j >= len(text) || text[j] != ':' {
-		return Match{}, j, false
+		return Found{}, j, false
 	}
 	end := f.runEnd(text, j+1, true)
 	next := max(end, j+1)
@@ -307,14 +309,14 @@ func (f Finder) plain(text string, i int) (Match, int, bool) {
 	}
 	switch {
 	case rest == "" || rest[0] == ':' || rest[0] == '=':
-		return Match{}, next, false
+		return Found{}, next, false
 	case end < len(text) && (text[end] == '"' || text[end] == '\'') && text[end-1] == '=' && !strings.ContainsAny(rest, "/?#"):
-		return Match{}, next, false
+		return Found{}, next, false
 	case isPortLike(rest) && !f.numeric(text[i:j]):
-		return Match{}, next, false
+		return Found{}, next, false
 	}
 	u, ok := f.parse(text[i:end])
-	return Match{URI: u, Start: i, End: end}, next, ok
+	return Found{URI: u, Start: i, End: end}, next, ok
 }
 
 func (f Finder) numeric(scheme string) bool {
@@ -353,7 +355,7 @@ func isPortLike(s string) bool {
 
 // suffix reads a suffix reference (RFC 3986, Section 4.5) at text[i]; see
 // Finder.Suffix. next is where the caller would go on without one.
-func (f Finder) suffix(text string, i, next int) (Match, int, bool) {
+func (f Finder) suffix(text string, i, next int) (Found, int, bool) {
 	var scheme string
 	switch {
 	case len(text)-i >= 4 && strings.EqualFold(text[i:i+4], "www."):
@@ -361,7 +363,7 @@ func (f Finder) suffix(text string, i, next int) (Match, int, bool) {
 	case len(text)-i >= 4 && strings.EqualFold(text[i:i+4], "ftp."):
 		scheme = "ftp://"
 	default:
-		return Match{}, next, false
+		return Found{}, next, false
 	}
 	end := f.runEnd(text, i, false)
 	next = max(next, end)
@@ -372,13 +374,13 @@ func (f Finder) suffix(text string, i, next int) (Match, int, bool) {
 		host = ref[:k]
 	}
 	if strings.Count(host, ".") < 2 || strings.Contains(host, "..") || strings.HasSuffix(host, ".") {
-		return Match{}, next, false
+		return Found{}, next, false
 	}
 	u, ok := f.parse(scheme + ref)
 	if !ok || u.HostKind() != RegName {
-		return Match{}, next, false
+		return Found{}, next, false
 	}
-	return Match{URI: u, Start: i, End: end}, next, true
+	return Found{URI: u, Start: i, End: end}, next, true
 }
 
 // runEnd returns the end of the run of URI characters from text[i], cut at

@@ -13,9 +13,9 @@ import (
 // text, in order, not overlapping, and the URI's text is the span's with
 // whitespace removed (for a suffix reference, with the scheme added; for
 // an IRI, with non-ASCII characters percent-encoded).
-func checkMatches(t testing.TB, f Finder, text string) []Match {
+func checkMatches(t testing.TB, f Finder, text string) []Found {
 	t.Helper()
-	var ms []Match
+	var ms []Found
 	prev := 0
 	for m := range f.Find(text) {
 		if m.Start < prev || m.End < m.Start || m.End > len(text) {
