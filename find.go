@@ -7,10 +7,8 @@ import (
 )
 
 // Found is one result of Find: a URI found in text, and the byte span
-// text[Start:End] it was read from (RFC 3986, Appendix C). (It is not
-// named Match, so as not to share a name with Template.Match, which
-// matches a URI against a template.) For a URI in angle brackets the span is
-// what lies between them, after a "URL:" prefix, so a URI wrapped over
+// text[Start:End] it was read from. For a URI in angle brackets the span
+// is what lies between them, after a "URL:" prefix, so a URI wrapped over
 // lines has a span holding the line breaks (and the '>' marks of quoted
 // mail) while URI holds it without them (RFC 3986, Appendix C).
 type Found struct {
