@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -51,11 +52,30 @@ func TestIRIDisplayCases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
+		counts[kind]++
+		if kind == "label" {
+			want := strings.TrimSpace(rest) == "shown"
+			if !want && strings.TrimSpace(rest) != "encoded" {
+				t.Fatalf("line %d: want shown or encoded, have %q", n, rest)
+			}
+			if got := displayLabel(in); got != want {
+				t.Errorf("line %d: displayLabel(%q) = %v, want %v", n, in, got, want)
+			}
+			// IRI shows the label, percent-encoded in a host, as displayLabel says.
+			u := URI{Scheme: "http", HasAuthority: true, Host: string(appendPercentAll(nil, in)) + ".example", Path: "/"}
+			if want && in != "" && strings.ContainsFunc(in, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				if got := checkIRI(t, u); got != "http://"+in+".example/" {
+					t.Errorf("line %d: %q.IRI() = %q, want the label shown", n, u, got)
+				}
+			} else if got := checkIRI(t, u); strings.ContainsFunc(got, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				t.Errorf("line %d: %q.IRI() = %q, want the label encoded", n, u, got)
+			}
+			continue
+		}
 		want, _, err := unquotePrefix(strings.TrimSpace(rest))
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
-		counts[kind]++
 		u, err := Parse(in)
 		if err != nil {
 			t.Errorf("line %d: Parse(%q): %v", n, in, err)
@@ -78,9 +98,23 @@ func TestIRIDisplayCases(t *testing.T) {
 		}
 	}
 	t.Logf("testdata/iri_display.txt: %v", counts)
-	if counts["iri"]+counts["ipv6"] < 120 {
+	if counts["iri"]+counts["ipv6"] < 120 || counts["label"] < 60 {
 		t.Errorf("fewer than 120 cases: %v", counts)
 	}
+}
+
+// appendPercentAll appends s with every octet that is not an ASCII letter,
+// digit or '-' percent-encoded.
+func appendPercentAll(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < utf8.RuneSelf && (is(c, cAlpha|cDigit) || c == '-') {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return b
 }
 
 // TestIRIAllocs: nothing to decode costs what String costs, one allocation;
@@ -173,4 +207,71 @@ func TestNormalizerIDNA(t *testing.T) {
 	if calls == 0 {
 		t.Error("the IDNA function was never called")
 	}
+}
+
+// iriAuthorityShown returns the userinfo and the host of s, the IRI text
+// of a URI with an authority, as a person reads them: the text after
+// "//" up to the first '/', '?' or '#', split at its last '@' and before
+// the port. (IRI keeps every ASCII delimiter inside a component encoded,
+// so the raw ones are the URI's.)
+func iriAuthorityShown(s string) (userinfo, host string) {
+	_, rest, _ := strings.Cut(s, "//")
+	if k := strings.IndexAny(rest, "/?#"); k >= 0 {
+		rest = rest[:k]
+	}
+	if k := strings.LastIndexByte(rest, '@'); k >= 0 {
+		userinfo, rest = rest[:k], rest[k+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		return userinfo, rest
+	}
+	host, _, _ = strings.Cut(rest, ":")
+	return userinfo, host
+}
+
+// FuzzIRILookalike checks what IRI shows of a userinfo and a host, written
+// by the fuzzer as Unicode text and percent-encoded whole: the properties
+// of checkIRI; no character of delimLookalikes (a look-alike of a
+// delimiter, by the generated UTS #39 table) and no non-ASCII character
+// but a letter, a mark or a number in either; and each host label with a
+// non-ASCII character passes displayLabel.
+func FuzzIRILookalike(f *testing.F) {
+	for _, s := range [][2]string{
+		{"google.com\uA4FD443\u30CEaccount", "evil.example"},
+		{"u", "google.com\u02D0443\u3033x.example"},
+		{"a\u0294b", "\u4F8B\u3048.\u30C6\u30B9\u30C8"},
+		{"", "\u0430\u0440\u0440\u04CF\u0435.com"},
+		{"\u00FC", "ex\u0430mple.com"},
+		{"x\u06F0y", "b\u00FCcher.de"},
+		{"\u0903", "\u0915\u0903.\u092D\u093E\u0930\u0924"},
+		{"u\uA4F8v", "\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444"},
+		{"\u4E3F", "abc\u30C6\u30B9\u30C8.\u4E2D\u6587\uD55C\uAD6D"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, userinfo, host string) {
+		u := URI{Scheme: "http", HasAuthority: true, HasUserinfo: true,
+			Userinfo: string(appendEncoded(nil, userinfo, false)), Host: string(appendEncoded(nil, host, false)), Path: "/"}
+		if u.Validate() != nil || u.HostKind() != RegName {
+			return
+		}
+		s := checkIRI(t, u)
+		ui, h := iriAuthorityShown(s)
+		for _, r := range ui + h {
+			if r < utf8.RuneSelf {
+				continue
+			}
+			if unicode.Is(delimLookalikes, r) {
+				t.Fatalf("%q.IRI() = %q shows %U, a look-alike of a delimiter, in the userinfo or host", u, s, r)
+			}
+			if !unicode.In(r, unicode.L, unicode.M, unicode.N) {
+				t.Fatalf("%q.IRI() = %q shows %U, not a letter, mark or number, in the userinfo or host", u, s, r)
+			}
+		}
+		for label := range strings.SplitSeq(h, ".") {
+			if strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf }) && !displayLabel(label) {
+				t.Fatalf("%q.IRI() = %q shows the label %q, which displayLabel refuses", u, s, label)
+			}
+		}
+	})
 }
