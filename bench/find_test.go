@@ -21,6 +21,18 @@ func prose(tb testing.TB) string {
 	return b.String()
 }
 
+// proseScripts embeds the corpus URLs in prose in other scripts, with the
+// punctuation those scripts put around links: Japanese and Chinese text
+// without spaces, CJK brackets, curly quotes, guillemets, Cyrillic.
+func proseScripts(tb testing.TB) string {
+	var b strings.Builder
+	forms := []string{"詳細は%sを参照してください。", "「%s」と書いてあります。", "“%s” is quoted. ", "Ссылка: «%s», дальше. ", "请访问 %s 了解更多，谢谢！", "%s\n"}
+	for i, s := range corpus(tb) {
+		b.WriteString(strings.Replace(forms[i%len(forms)], "%s", s, 1))
+	}
+	return b.String()
+}
+
 // TestSameResultsFind compares what the two find in the prose: how many
 // matches each has, and how many of xurls' are not URIs.
 func TestSameResultsFind(t *testing.T) {
@@ -48,23 +60,41 @@ func TestSameResultsFind(t *testing.T) {
 	}
 }
 
+// BenchmarkFind runs uri.Find and xurls' Strict regular expression on the
+// same prose: "ascii" is English prose, "scripts" prose in other scripts
+// (uri-iri is Finder{IRI: true}).
 func BenchmarkFind(b *testing.B) {
-	text := prose(b)
-	b.Run("uri", func(b *testing.B) {
-		b.SetBytes(int64(len(text)))
-		b.ReportAllocs()
-		for b.Loop() {
-			for m := range uri.Find(text) {
-				_ = m
+	for _, in := range []struct {
+		name string
+		text string
+	}{{"ascii", prose(b)}, {"scripts", proseScripts(b)}} {
+		text := in.text
+		b.Run(in.name+"/uri", func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				for m := range uri.Find(text) {
+					_ = m
+				}
 			}
-		}
-	})
-	b.Run("xurls-strict", func(b *testing.B) {
-		re := xurls.Strict()
-		b.SetBytes(int64(len(text)))
-		b.ReportAllocs()
-		for b.Loop() {
-			_ = re.FindAllStringIndex(text, -1)
-		}
-	})
+		})
+		b.Run(in.name+"/uri-iri", func(b *testing.B) {
+			f := uri.Finder{IRI: true}
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				for m := range f.Find(text) {
+					_ = m
+				}
+			}
+		})
+		b.Run(in.name+"/xurls-strict", func(b *testing.B) {
+			re := xurls.Strict()
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = re.FindAllStringIndex(text, -1)
+			}
+		})
+	}
 }
