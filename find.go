@@ -49,7 +49,8 @@ type Finder struct {
 // Find returns an iterator over the URIs in text, in order of their
 // position. It reads text once, in time linear in its length, and
 // allocates only for a URI that it must rewrite: one wrapped in angle
-// brackets, a suffix reference, an IRI. The caller can stop early.
+// brackets, a suffix reference, an IRI (and, with IRI set, for a candidate
+// with non-ASCII text that is not one). The caller can stop early.
 //
 // Delimiters (RFC 3986, Appendix C): text in angle brackets, "<...>", with
 // an optional "URL:" prefix, is read as one URI with its whitespace
@@ -86,9 +87,11 @@ type Finder struct {
 // ("https://例え.jp/") or when, past the non-ASCII letters, marks, digits
 // and symbols, the text goes on with an ASCII letter, digit, "-", ".", "_",
 // "~", "%" or "@", or a ":" before a digit ("https://bücher.de/"), that
-// does not start the next URI's "scheme://". Unicode punctuation
-// (categories Pi, Pf, Ps, Pe and Po) and White_Space always end a URI there
-// ("https://example.com。").
+// does not start the next URI's "scheme://". It goes on, too, past a full
+// stop that UTS #46 (Section 2.3) maps to "." (U+3002, U+FF0E, U+FF61)
+// before an ASCII letter or digit, as browsers read "https://example。com/".
+// Other Unicode punctuation (categories Pi, Pf, Ps, Pe and Po) and
+// White_Space end a URI there ("https://example.com。").
 //
 // With IRI set, non-ASCII text may stand in the IRI found, and the
 // characters of Unicode's punctuation categories Pi, Pf, Ps, Pe and Po and
@@ -513,6 +516,11 @@ func (f Finder) runEnd(text string, i int, literals bool, uni uniMode) (end int,
 			r, size := utf8.DecodeRuneInString(text[i:])
 			punct := textPunct(r) && !strings.ContainsRune(wordPunct, r)
 			switch {
+			case head && idnaDot(r) && i+size < len(text) && is(text[i+size], cAlpha|cDigit) && innerScheme(text[i+size:]) == 0:
+				// UTS #46 maps it to '.': the host goes on
+				if uni == uniNone {
+					return i, false
+				}
 			case punct && uni != uniNone:
 				return i, true
 			case uni == uniAll || headUni && head:
@@ -558,6 +566,12 @@ func (f Finder) runEnd(text string, i int, literals bool, uni uniMode) (end int,
 	}
 	return i, true
 }
+
+// idnaDot reports whether r is one of the full stops that UTS #46 maps to
+// '.' (Section 2.3), which a browser reads as a dot in a host: U+3002
+// IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP and U+FF61 HALFWIDTH
+// IDEOGRAPHIC FULL STOP.
+func idnaDot(r rune) bool { return r == 0x3002 || r == 0xFF0E || r == 0xFF61 }
 
 // hostGoesOn reports whether the head of a run from text[start] (its
 // authority, or the text before its first '/', '?' or '#') goes on past
