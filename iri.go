@@ -19,7 +19,7 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // URI-reference (RFC 3986, Section 4.1). ASCII text is left exactly as it
 // is, so for ASCII input ParseIRI is Parse.
 //
-// This is the package's one lenient entry point, and it is explicit: text
+// It is a lenient entry point, and an explicit one, as ParseWeb is: text
 // from HTML, XML or RDF documents and from address bars is often an IRI
 // ("https://例え.jp/パス?q=ü") and never a URI. Non-ASCII characters are
 // accepted where RFC 3987 allows them: the characters of ucschar anywhere
@@ -297,6 +297,8 @@ func appendIRI(b []byte, s string, part iriPart) []byte {
 	private := part == iriQuery
 	starts := "" // bytes after which a combining mark would join a delimiter
 	switch part {
+	case iriUserinfo:
+		starts = ":"
 	case iriPath:
 		starts = "/"
 	case iriQuery:
