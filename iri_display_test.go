@@ -275,3 +275,64 @@ func FuzzIRILookalike(f *testing.F) {
 		}
 	})
 }
+
+// TestIRINode reads testdata/iri_node.txt, Node's URL (the URL Standard, as
+// a browser reads a link) on the rows of testdata/iri_display.txt, recorded
+// by testdata/iri_node.js: a browser reads the same host from the IRI that
+// IRI shows as from the URI, and the same path, query and fragment up to
+// the decoding of unreserved characters (RFC 3986, Section 6.2.2.2); and a
+// label that displayLabel shows is the same host, as text, as encoded. The
+// IRI of each row must still be what IRI shows, or the file is stale.
+func TestIRINode(t *testing.T) {
+	data, err := os.ReadFile("testdata/iri_node.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unreserved := func(s string) string {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if o, next, enc := octetAt(s, i); enc && is(o, cUnreserved) {
+				b.WriteByte(o)
+				i = next - 1
+			} else {
+				b.WriteByte(s[i])
+			}
+		}
+		return strings.ToUpper(b.String())
+	}
+	counts := map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		n++
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		kind, rest, _ := strings.Cut(line, " ")
+		var f []string
+		for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
+			var s string
+			if s, rest, err = unquotePrefix(rest); err != nil {
+				t.Fatalf("iri_node.txt:%d: %v", n, err)
+			}
+			f = append(f, s)
+		}
+		counts[kind]++
+		switch {
+		case kind == "iri" && len(f) == 6:
+			if got := MustParse(f[0]).IRI(); got != f[1] {
+				t.Errorf("iri_node.txt:%d: %q.IRI() = %q, recorded %q: run testdata/iri_node.js", n, f[0], got, f[1])
+			}
+			if f[2] != f[3] || unreserved(f[4]) != unreserved(f[5]) {
+				t.Errorf("iri_node.txt:%d: Node reads %q as host %q, path %q, and its IRI %q as host %q, path %q", n, f[0], f[2], f[4], f[1], f[3], f[5])
+			}
+		case kind == "label" && len(f) == 3:
+			if displayLabel(f[0]) && f[1] != f[2] {
+				t.Errorf("iri_node.txt:%d: displayLabel shows %q, which Node reads as host %q, and as %q encoded", n, f[0], f[2], f[1])
+			}
+		default:
+			t.Fatalf("iri_node.txt:%d: cannot read %q", n, line)
+		}
+	}
+	if counts["iri"] < 150 || counts["label"] < 60 {
+		t.Errorf("iri_node.txt: %v rows, want at least 150 iri and 60 label rows", counts)
+	}
+}
