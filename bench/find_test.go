@@ -49,6 +49,22 @@ func TestSameResultsFind(t *testing.T) {
 		}
 	}
 	t.Logf("%d bytes of prose: uri.Find %d matches, all URIs; xurls.Strict %d matches, %d of them not URIs", len(text), len(ours), len(theirs), invalid)
+	scripts := proseScripts(t)
+	n0, n1 := 0, 0
+	for range uri.Find(scripts) {
+		n0++
+	}
+	for range (uri.Finder{IRI: true}).Find(scripts) {
+		n1++
+	}
+	theirs = xurls.Strict().FindAllString(scripts, -1)
+	invalid = 0
+	for _, s := range theirs {
+		if !uri.Valid(s) {
+			invalid++
+		}
+	}
+	t.Logf("%d bytes of prose in other scripts: uri.Find %d matches, Finder{IRI: true} %d; xurls.Strict %d matches, %d of them not URIs", len(scripts), n0, n1, len(theirs), invalid)
 	appendixC := "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n   but you can probably pick it up from <ftp://foo.example.\n   com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n   ietf/uri/historical.html#WARNING>."
 	n := 0
 	for range uri.Find(appendixC) {
@@ -69,25 +85,20 @@ func BenchmarkFind(b *testing.B) {
 		text string
 	}{{"ascii", prose(b)}, {"scripts", proseScripts(b)}} {
 		text := in.text
-		b.Run(in.name+"/uri", func(b *testing.B) {
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				for m := range uri.Find(text) {
-					_ = m
+		for _, v := range []struct {
+			name string
+			f    uri.Finder
+		}{{"uri", uri.Finder{}}, {"uri-iri", uri.Finder{IRI: true}}} {
+			b.Run(in.name+"/"+v.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					for m := range v.f.Find(text) {
+						_ = m
+					}
 				}
-			}
-		})
-		b.Run(in.name+"/uri-iri", func(b *testing.B) {
-			f := uri.Finder{IRI: true}
-			b.SetBytes(int64(len(text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				for m := range f.Find(text) {
-					_ = m
-				}
-			}
-		})
+			})
+		}
 		b.Run(in.name+"/xurls-strict", func(b *testing.B) {
 			re := xurls.Strict()
 			b.SetBytes(int64(len(text)))
