@@ -336,3 +336,32 @@ func TestIRINode(t *testing.T) {
 		t.Errorf("iri_node.txt: %v rows, want at least 150 iri and 60 label rows", counts)
 	}
 }
+
+// TestIRIDelimLookalikes shows every character of delimLookalikes, the
+// generated table of look-alikes of delimiters, in a userinfo and in a host
+// label, between letters of its own script and of Latin: IRI keeps each one
+// encoded.
+func TestIRIDelimLookalikes(t *testing.T) {
+	n := 0
+	each := func(lo, hi, stride uint32) {
+		for r := lo; r <= hi; r += stride {
+			enc := string(appendPercentAll(nil, string(rune(r))))
+			for _, s := range []string{"http://a" + enc + "b@h/", "http://" + enc + "/", "http://a" + enc + "b.example/", "http://u@%E4%BE%8B" + enc + "/"} {
+				u := MustParse(s)
+				if got := u.IRI(); strings.ContainsRune(got, rune(r)) {
+					t.Errorf("%q.IRI() = %q shows %U, a look-alike of a delimiter", s, got, r)
+				}
+			}
+			n++
+		}
+	}
+	for _, x := range delimLookalikes.R16 {
+		each(uint32(x.Lo), uint32(x.Hi), uint32(x.Stride))
+	}
+	for _, x := range delimLookalikes.R32 {
+		each(x.Lo, x.Hi, x.Stride)
+	}
+	if n < 100 {
+		t.Errorf("only %d look-alikes in the table", n)
+	}
+}
