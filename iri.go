@@ -210,8 +210,10 @@ func isIPrivate(r rune) bool {
 // it is, and never reads as a link to google.com, port 443. (Punctuation
 // and symbols such as U+2215 DIVISION SLASH, U+FF0F FULLWIDTH SOLIDUS,
 // U+FF20 FULLWIDTH COMMERCIAL AT, U+3002 IDEOGRAPHIC FULL STOP or U+2027
-// HYPHENATION POINT are never shown in the userinfo or the host.) A label
-// of a reg-name host is shown decoded only when, besides, it is:
+// HYPHENATION POINT are not shown there at all: only letters, digits and
+// marks are, and in a host the seven characters RFC 5892 allows besides,
+// in their contexts.) A label of a reg-name host is shown decoded only
+// when, besides, it is:
 //
 //   - made of letters, marks and numbers whose Identifier_Status is
 //     Allowed (UTS #39, Section 3.1), with ASCII letters, digits and '-',
