@@ -463,8 +463,8 @@ type labelPolicy struct {
 	resolved scriptSet // the intersection of their script sets
 	// the characters not covered by Latin+Jpan, Latin+Hanb, Latin+Kore
 	notJpan, notHanb, notKore bool
-	latin                     int // letters with Latin among their scripts
-	lookalike, other          int // non-Latin letters with and without a Latin look-alike
+	latin                     int // letters of the Latin script only
+	lookalike, other          int // non-Latin letters and numbers with and without a Latin look-alike
 	// RFC 5892, Appendix A's CONTEXTO rules (U+0375 of A.4 is not Allowed)
 	needL                  bool // the next character must be 'l' (A.3)
 	katakanaDot, japanese  bool // U+30FB seen (A.7); a Hiragana, Katakana or Han character seen
@@ -531,9 +531,12 @@ func (p *labelPolicy) add(r rune) bool {
 	p.notHanb = p.notHanb || set&coverHanb == 0
 	p.notKore = p.notKore || set&coverKore == 0
 	switch {
-	case set == ^scriptSet(0): // Common or Inherited: digits, '-', marks
+	case set == ^scriptSet(0), r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.N):
+		// Common or Inherited (digits, '-'), marks, punctuation: of no script
 	case set&scriptLatin != 0:
-		p.latin++
+		if set == scriptLatin {
+			p.latin++
+		} // else a letter Latin shares with other scripts: of neither kind
 	case unicode.Is(latinLookalikes, r):
 		p.lookalike++
 	default:
@@ -543,8 +546,11 @@ func (p *labelPolicy) add(r rune) bool {
 }
 
 // ok reports whether the label added passes: the contexts of RFC 5892,
-// Appendix A met, Highly Restrictive, and not made only of look-alikes of
-// Latin letters and of characters of every script.
+// Appendix A met, Highly Restrictive, and not a whole-script confusable of
+// a Latin label: some letter or number of it has no Latin look-alike, or is
+// Latin only. (Marks, punctuation, characters of every script and letters
+// Latin shares with other scripts, such as U+02BC MODIFIER LETTER
+// APOSTROPHE, count for neither.)
 func (p *labelPolicy) ok() bool {
 	switch {
 	case p.needL, p.katakanaDot && !p.japanese, p.arabicIndic && p.extArabic:
