@@ -850,7 +850,7 @@ func ExampleWebParser_Origin() {
 // ---- Tutorial part: Finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 
-// Linkifying a paragraph: each Match has the URI and the span it came
+// Linkifying a paragraph: each Found has the URI and the span it came
 // from, so the text around it is copied as it is. Punctuation after a URI
 // is the sentence's; balanced parentheses are the URI's.
 func ExampleFind() {
@@ -885,6 +885,33 @@ Thanks! Also mailto:ann@example.com and ftp://old.example.net/x.`
 	// Output:
 	// https://reports.example.com/2026/q3/summary.pdf
 	// http://www.example.org/data
+}
+
+// Links in text in any script: Unicode punctuation and spaces end a link
+// and may come right before one, so curly quotes, CJK brackets and
+// Japanese text without spaces read right; with IRI set, non-ASCII paths
+// and hosts are read too (and percent-encoded). A link whose host a
+// non-ASCII letter interrupts, such as one with a Cyrillic "а" in
+// "exаmple", is not cut short to another host: it is not a URI at all, and
+// only the IRI reading finds it, as the name it is.
+func ExampleFinder_Find_scripts() {
+	text := "詳細はhttps://example.jp/docsを参照。「https://例え.jp/パス」、" +
+		"“https://example.com/a”。Log in: https://exаmple.com/login"
+	for _, f := range []uri.Finder{{}, {IRI: true}} {
+		fmt.Printf("IRI %v:\n", f.IRI)
+		for m := range f.Find(text) {
+			fmt.Printf("  %-50s %s\n", m.URI, text[m.Start:m.End])
+		}
+	}
+	// Output:
+	// IRI false:
+	//   https://example.jp/docs                            https://example.jp/docs
+	//   https://example.com/a                              https://example.com/a
+	// IRI true:
+	//   https://example.jp/docs                            https://example.jp/docs
+	//   https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9   https://例え.jp/パス
+	//   https://example.com/a                              https://example.com/a
+	//   https://ex%D0%B0mple.com/login                     https://exаmple.com/login
 }
 
 // ---- Tutorial part: URI templates (RFC 6570). ----
@@ -972,6 +999,32 @@ func ExampleURI_IRI() {
 	// https://例.jp/café?q=€%2F#ü
 	// https://example.com/a%2Fb/r%E9sum%E9
 	// https://example.com/invoice%E2%80%AEfdp.exe
+}
+
+// What a person reads as the host is the host: IRI decodes a host label
+// only when UTS #39's policy allows it (one script, or Latin with the CJK
+// scripts; no letter that looks like a delimiter; not a Latin name spelled
+// in look-alikes), and in the userinfo no look-alike of a delimiter. The
+// first link would otherwise read as google.com, port 443; "аррӏе" is
+// Cyrillic; "exаmple" mixes a Cyrillic "а" into Latin.
+func ExampleURI_IRI_lookalikes() {
+	for _, s := range []string{
+		"https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/",
+		"https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/",
+		"https://ex%D0%B0mple.com/",
+		"https://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/",
+		"https://b%C3%BCcher.de/",
+		"https://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/",
+	} {
+		fmt.Println(uri.MustParse(s).IRI())
+	}
+	// Output:
+	// https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/
+	// https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/
+	// https://ex%D0%B0mple.com/
+	// https://пример.рф/
+	// https://bücher.de/
+	// https://例え.テスト/
 }
 
 // An IPv6 address has many spellings; SchemeBased writes the one RFC 5952
