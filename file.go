@@ -642,7 +642,12 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 		if p[2] == '/' {
 			i = 3
 		}
-		j := i + strings.IndexByte(p[i:]+"/", '/')
+		j := strings.IndexByte(p[i:], '/')
+		if j < 0 {
+			j = len(p)
+		} else {
+			j += i
+		}
 		host, hostFrom, i = p[i:j], pathAt+i, j
 		if len(host) >= 6 && strings.EqualFold(host[:3], "%5B") && strings.EqualFold(host[len(host)-3:], "%5D") {
 			host = "[" + host[3:len(host)-3] + "]" // inline-IP
@@ -724,7 +729,12 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 func appendDecodedNames(b []byte, p string, i, off int, sep byte, style PathStyle, unc bool) ([]byte, int, fault) {
 	named := false
 	for {
-		j := i + strings.IndexByte(p[i:]+"/", '/')
+		j := strings.IndexByte(p[i:], '/')
+		if j < 0 {
+			j = len(p)
+		} else {
+			j += i
+		}
 		seg := p[i:j]
 		switch {
 		case seg == "":

@@ -3,9 +3,12 @@ package uri
 import (
 	"encoding/json"
 	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -422,4 +425,309 @@ func TestFileCases(t *testing.T) {
 			t.Fatalf("line %d: unknown verb %q", r.line, r.verb)
 		}
 	}
+}
+
+// fileSeeds returns the inputs of testdata/file.txt, the fuzz targets'
+// seeds.
+func fileSeeds(f *testing.F) []string {
+	var seeds []string
+	for _, r := range readCases(f, "testdata/file.txt") {
+		seeds = append(seeds, r.input)
+		if u, ok := r.fields["uri"]; ok {
+			seeds = append(seeds, u)
+		}
+	}
+	return seeds
+}
+
+// FuzzFilePathPOSIX checks FromFilePath, AppendFileURI, FilePath and
+// FileKey for POSIX on any input, read both as a path and as a URI.
+func FuzzFilePathPOSIX(f *testing.F) {
+	for _, s := range fileSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkFilePath(t, s, POSIX) })
+}
+
+// FuzzFilePathWindows is FuzzFilePathPOSIX for Windows.
+func FuzzFilePathWindows(f *testing.F) {
+	for _, s := range fileSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkFilePath(t, s, Windows) })
+}
+
+// checkFilePath checks the properties of the file functions on s, as a
+// path and as a URI (see checkFromFilePath and checkToFilePath).
+func checkFilePath(t *testing.T, s string, st PathStyle) {
+	checkFromFilePath(t, s, st)
+	if u, err := Parse(s); err == nil {
+		checkToFilePath(t, u, st)
+	}
+	if u, err := ParseWeb(s); err == nil {
+		checkToFilePath(t, u, st)
+	}
+}
+
+// checkFileErr checks that err is an *Error for input whose offset is in
+// it and whose Err is one of the rules.
+func checkFileErr(t *testing.T, what string, err error, input string) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Input != input || e.Offset < 0 || e.Offset > len(input) ||
+		!errors.Is(err, ErrFilePath) && !errors.Is(err, ErrPath) {
+		t.Fatalf("%s: %#v is not an *Error for %q with an offset in it and an ErrFilePath rule", what, err, input)
+	}
+}
+
+// checkFromFilePath checks FromFilePath on the path p: an error is an
+// *Error for p; a URI passes Validate, reparses to itself, is what
+// AppendFileURI writes, is read the same by the URL Standard's parser
+// (ParseWeb) and, for POSIX, by net/url; and FilePath gives p back when p
+// is canonical (fileCanonical), and otherwise a canonical path whose own
+// URI is the same URI.
+func checkFromFilePath(t *testing.T, p string, st PathStyle) {
+	u, err := FromFilePath(p, st)
+	b, aerr := AppendFileURI([]byte("x"), p, st)
+	if err != nil {
+		checkFileErr(t, "FromFilePath", err, p)
+		if aerr == nil || aerr.Error() != err.Error() || string(b) != "x" {
+			t.Fatalf("AppendFileURI(%q) = %q, %v; FromFilePath %v", p, b, aerr, err)
+		}
+		if fileCanonical(p, st) {
+			t.Fatalf("FromFilePath(%q, %v) refuses a canonical path: %v", p, st, err)
+		}
+		return
+	}
+	s := u.String()
+	if aerr != nil || string(b) != "x"+s {
+		t.Fatalf("AppendFileURI(%q) = %q, %v; FromFilePath %q", p, b, aerr, s)
+	}
+	if v := u.Validate(); v != nil {
+		t.Fatalf("FromFilePath(%q, %v) = %q, which fails Validate: %v", p, st, s, v)
+	}
+	if r, err := Parse(s); err != nil || r != u {
+		t.Fatalf("FromFilePath(%q, %v) = %#v, which reparses to %#v, %v", p, st, u, r, err)
+	}
+	if st == POSIX && posixPlain(p) && (u.Path != p || s != "file://"+p) {
+		t.Fatalf("posixPlain(%q), but the URI is %q", p, s)
+	}
+	// The browser's reading: the same host and path. The URL Standard
+	// reads a server name that ends in a number as an IPv4 address
+	// ("0x7f.1" is 127.0.0.1, as for Windows) and refuses one it cannot
+	// parse ("008000"); and it needs IDNA for "xn--" labels.
+	w, err := ParseWeb(s)
+	switch {
+	case err != nil && !endsInNumber(u.Host) && !errors.Is(err, ErrWebIDNA):
+		t.Fatalf("ParseWeb(%q) (FromFilePath(%q)): %v", s, p, err)
+	case err == nil:
+		wantHost := u.Host
+		if a, ok := whatwgIPv4(u.Host); ok {
+			wantHost = a.String()
+		}
+		if w.Host != wantHost || w.Path != u.Path {
+			t.Fatalf("FromFilePath(%q) = %q, which ParseWeb reads as host %q, path %q", p, s, w.Host, w.Path)
+		}
+	}
+	back, err := u.FilePath(st)
+	if err != nil {
+		t.Fatalf("FilePath(FromFilePath(%q, %v) = %q): %v", p, st, s, err)
+	}
+	if st == POSIX {
+		// net/url decodes the whole path, which holds no "%2F".
+		if n, err := url.Parse(s); err != nil || n.Host != "" || n.Path != back {
+			t.Fatalf("net/url reads %q as %v, %v; FilePath %q", s, n, err, back)
+		}
+	}
+	if fileCanonical(p, st) && back != p {
+		t.Fatalf("FilePath(FromFilePath(%q, %v)) = %q, for a canonical path", p, st, back)
+	}
+	if !fileCanonical(back, st) {
+		t.Fatalf("FilePath(FromFilePath(%q, %v)) = %q, which is not canonical", p, st, back)
+	}
+	// The URI of the path FilePath gives back is the same URI, or for an
+	// IPv6 server, which Windows transcribes, one for the same file.
+	if again, err := FromFilePath(back, st); err != nil || again != u && (u.HostKind() != IPv6 || !SameFile(again, u, st)) {
+		t.Fatalf("FromFilePath(%q) = %q; FilePath gives %q, whose URI is %q, %v", p, s, back, again, err)
+	}
+}
+
+// checkToFilePath checks FilePath and FileKey on the URI u: an error is an
+// *Error for u's text; a path holds no NUL, and its names are exactly
+// the URI's path segments after the root, decoded, without the empty and
+// "." ones, none of them "." or ".." and none holding a separator
+// (fileNamesOracle); and the path's own URI has the same key.
+func checkToFilePath(t *testing.T, u URI, st PathStyle) {
+	p, err := u.FilePath(st)
+	key, kerr := u.FileKey(st)
+	if err != nil {
+		checkFileErr(t, "FilePath", err, u.String())
+		if kerr == nil || kerr.Error() != err.Error() {
+			t.Fatalf("FileKey(%q) = %q, %v; FilePath %v", u, key, kerr, err)
+		}
+		return
+	}
+	if kerr != nil || !strings.EqualFold(key, p) || st == POSIX && key != p {
+		t.Fatalf("FileKey(%q, %v) = %q, %v; FilePath %q", u, st, key, kerr, p)
+	}
+	if strings.IndexByte(p, 0) >= 0 {
+		t.Fatalf("FilePath(%q, %v) = %q holds a NUL", u, st, p)
+	}
+	root, names := splitFilePath(p, st)
+	want, ok := fileNamesOracle(u, st)
+	if !ok || !slices.Equal(names, want) {
+		t.Fatalf("FilePath(%q, %v) = %q: root %q, names %q; the URI's segments are %q (%v)", u, st, p, root, names, want, ok)
+	}
+	for _, n := range names {
+		if n == "." || n == ".." || strings.ContainsRune(n, '/') || st == Windows && strings.ContainsRune(n, '\\') {
+			t.Fatalf("FilePath(%q, %v) = %q, with the name %q", u, st, p, n)
+		}
+	}
+	if st == Windows && u.Host != "" && !strings.EqualFold(u.Host, "localhost") && u.Host[0] != '[' && root != `\\`+u.Host+`\` {
+		t.Fatalf("FilePath(%q, Windows) = %q, which does not start with the host", u, p)
+	}
+	v, err := FromFilePath(p, st)
+	if err != nil {
+		t.Fatalf("FromFilePath(FilePath(%q, %v) = %q): %v", u, st, p, err)
+	}
+	if k, err := v.FileKey(st); err != nil || k != key {
+		t.Fatalf("FileKey(FromFilePath(%q)) = %q, %v; FileKey(%q) = %q", p, k, err, u, key)
+	}
+}
+
+// splitFilePath splits a path that FilePath wrote into its root ("/",
+// "//", "C:\", "\\host\") and its names; a final empty name stands for a
+// final separator.
+func splitFilePath(p string, st PathStyle) (root string, names []string) {
+	sep := "/"
+	switch {
+	case st == POSIX && strings.HasPrefix(p, "//"):
+		root = "//"
+	case st == POSIX:
+		root = "/"
+	case strings.HasPrefix(p, `\\`):
+		root = p[:2+strings.IndexByte(p[2:]+`\`, '\\')+1]
+		sep = `\`
+	default:
+		root, sep = p[:min(3, len(p))], `\`
+	}
+	if len(root) > len(p) {
+		return p, nil
+	}
+	rest := p[len(root):]
+	if rest == "" {
+		return root, nil
+	}
+	return root, strings.Split(rest, sep)
+}
+
+// fileNamesOracle is what FilePath's names should be: the segments of u's
+// path after the root (the drive letter, or the server of RFC 8089,
+// Appendix E.3.2), percent-decoded one by one, without the empty and "."
+// ones except a final empty one, which stands for the final separator.
+// It reports false for a path FilePath must refuse: a ".." or a segment
+// that decodes to "." or ".." or holds a NUL or a separator.
+func fileNamesOracle(u URI, st PathStyle) ([]string, bool) {
+	segs := strings.Split(u.Path, "/")
+	switch {
+	case st == POSIX:
+		segs = segs[1:]
+		if u.Path == "//" || strings.HasPrefix(u.Path, "//") && !strings.HasPrefix(u.Path, "///") {
+			segs = segs[1:]
+		}
+	case u.Host != "" && !strings.EqualFold(u.Host, "localhost"):
+		segs = segs[1:]
+	case strings.HasPrefix(u.Path, "///"):
+		segs = segs[4:] // "", "", "", server
+	case strings.HasPrefix(u.Path, "//"):
+		segs = segs[3:] // "", "", server
+	case strings.HasPrefix(u.Path, "/"):
+		segs = segs[2:] // "", drive
+	default:
+		segs = segs[1:] // drive
+	}
+	var names []string
+	for i, s := range segs {
+		d, err := Decode(s)
+		sep := "/"
+		if st == Windows {
+			sep = `/\`
+		}
+		if err != nil || s == ".." || d != s && (d == "." || d == "..") || strings.IndexByte(d, 0) >= 0 || strings.ContainsAny(d, sep) {
+			return nil, false
+		}
+		if s == "" || s == "." {
+			if i == len(segs)-1 && (len(names) == 0 || names[len(names)-1] != "") {
+				names = append(names, "")
+			}
+			continue
+		}
+		if len(names) > 0 && names[len(names)-1] == "" {
+			names = names[:len(names)-1]
+		}
+		names = append(names, d)
+	}
+	if len(names) == 1 && names[0] == "" {
+		names = nil // the root alone
+	}
+	return names, true
+}
+
+// fileCanonical reports whether p is an absolute path in the canonical
+// form that FromFilePath and FilePath keep as it is, by a reading of the
+// documented rules independent of file.go: a root ("/" or "//" followed
+// by a name for POSIX; "C:\" or "\\server\" with a server of lowercase
+// reg-name characters for Windows), then names separated by one
+// separator, none empty except the last, none "." or "..", and for
+// Windows, none of dots and spaces only and none a device name.
+func fileCanonical(p string, st PathStyle) bool {
+	if strings.IndexByte(p, 0) >= 0 {
+		return false
+	}
+	var rest string
+	sep := byte('/')
+	switch {
+	case st == POSIX && strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///"):
+		rest = p[2:]
+	case st == POSIX && strings.HasPrefix(p, "/"):
+		rest = p[1:]
+	case st == POSIX:
+		return false
+	case len(p) >= 3 && ('A' <= p[0] && p[0] <= 'Z' || 'a' <= p[0] && p[0] <= 'z') && p[1] == ':' && p[2] == '\\':
+		rest, sep = p[3:], '\\'
+	case strings.HasPrefix(p, `\\`):
+		host, r, ok := strings.Cut(p[2:], `\`)
+		if !ok || host == "" || host == "." || host == "?" {
+			return false
+		}
+		for i := 0; i < len(host); i++ {
+			if c := host[i]; !strings.ContainsRune(unreservedChars+subDelimChars, rune(c)) || 'A' <= c && c <= 'Z' {
+				return false
+			}
+		}
+		rest, sep = r, '\\'
+	default:
+		return false
+	}
+	if st == Windows && strings.IndexByte(rest, '/') >= 0 {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	names := strings.Split(rest, string(sep))
+	for i, n := range names {
+		switch {
+		case n == "":
+			if i != len(names)-1 {
+				return false
+			}
+		case n == "." || n == "..":
+			return false
+		case st == Windows && (strings.Trim(n, ". ") == "" || isDevice(strings.ReplaceAll(n, "%", "%25")) ||
+			strings.Contains(n, ":") && isDevice(strings.ReplaceAll(n[:strings.IndexByte(n, ':')], "%", "%25"))):
+			return false
+		}
+	}
+	return true
 }
