@@ -172,7 +172,7 @@ func (r *fileRule) Unwrap() error { return ErrFilePath }
 // the URI's Path as it is, without allocating; any other path costs one
 // allocation, for the URI's text.
 func FromFilePath(p string, style PathStyle) (URI, error) {
-	if style == POSIX && posixPlain(p) {
+	if style == POSIX && posixPlain(p, false) {
 		return URI{Scheme: "file", HasAuthority: true, Path: p}, nil
 	}
 	b, at, f := appendFileURI(make([]byte, 0, fileURICap(p)), p, style)
@@ -213,34 +213,54 @@ func fileURICap(p string) int {
 	return n
 }
 
-// posixPlain reports whether the POSIX path p is its own file URI path:
-// absolute, only characters that a path segment leaves unencoded and
-// '/', no empty name except a final one and two leading slashes, no dot
-// segment and no segment that looks like a drive letter. It is a fast
-// check of what appendFileURI would write; FuzzFilePathPOSIX checks that
-// the two agree.
-func posixPlain(p string) bool {
+// posixPlain reports whether p is a POSIX path and a URI path at once,
+// the same in both: '/' and then names of the characters a path segment
+// allows (pchar, RFC 3986, Section 3.3) other than '%', none empty except
+// a final one and the first of "//x", none "." or "..", and, unless
+// driveOK, none a drive letter (RFC 8089, Appendix E.2). FromFilePath
+// and FilePath return such a path as it is; FuzzFilePathPOSIX checks
+// that they agree with the full conversions. It reads p once, four bytes
+// at a time, as span does.
+func posixPlain(p string, driveOK bool) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	if j, _ := span(p, 0, cPath, ErrPath); j != len(p) || strings.IndexByte(p, '%') >= 0 {
-		return false
+	const mask = cPchar | cPct // '%' is in the class and has cPct too
+	t := &classTable
+	i := 1
+	if len(p) == 2 && p[1] == '/' || len(p) > 2 && p[1] == '/' && p[2] != '/' {
+		i = 2
 	}
-	return !strings.Contains(p[1:], "//") && !hasDotSegment(p) && !hasDriveSegment(p)
-}
-
-// hasDriveSegment reports whether a segment of path is a drive letter as
-// RFC 8089, Appendix E.2 spells it: ALPHA ":".
-func hasDriveSegment(path string) bool {
-	for i := 0; ; i++ {
-		k := strings.IndexByte(path[i:], ':')
-		if k < 0 {
-			return false
+	for {
+		start := i
+		for i+4 <= len(p) && t[p[i]]&mask == cPchar && t[p[i+1]]&mask == cPchar &&
+			t[p[i+2]]&mask == cPchar && t[p[i+3]]&mask == cPchar {
+			i += 4
 		}
-		i += k
-		if i >= 2 && path[i-2] == '/' && is(path[i-1], cAlpha) && (i+1 == len(path) || path[i+1] == '/') {
+		for i < len(p) && t[p[i]]&mask == cPchar {
+			i++
+		}
+		switch i - start {
+		case 0:
+			if i < len(p) {
+				return false // an empty name, or a byte no name may hold unencoded
+			}
+		case 1:
+			if p[start] == '.' {
+				return false
+			}
+		case 2:
+			if p[start] == '.' && p[start+1] == '.' || !driveOK && isDriveAt(p, start) {
+				return false
+			}
+		}
+		if i == len(p) {
 			return true
 		}
+		if p[i] != '/' {
+			return false
+		}
+		i++
 	}
 }
 
@@ -585,13 +605,16 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 		return "", hostAt, fault{ErrFileHost, "HasAuthority set, for a URI with a host, userinfo or port (RFC 3986, Section 3.2)"}
 	}
 	p := u.Path
+	local := u.Host == "" || strings.EqualFold(u.Host, "localhost")
+	if style == POSIX && local && posixPlain(p, true) {
+		return p, 0, noFault
+	}
 	if j, f := span(p, 0, cPath, ErrPath); f.err != nil || j != len(p) {
 		if f.err == nil {
 			f = fault{ErrPath, "path character: pchar or '/' (RFC 3986, Section 3.3)"}
 		}
 		return "", pathAt + j, f
 	}
-	local := u.Host == "" || strings.EqualFold(u.Host, "localhost")
 	if style == POSIX {
 		return posixFilePath(p, pathAt, local, hostAt)
 	}
@@ -612,9 +635,6 @@ func posixFilePath(p string, pathAt int, local bool, hostAt int) (string, int, f
 	i := 1
 	if len(p) >= 2 && p[1] == '/' && (len(p) == 2 || p[2] != '/') {
 		i = 2 // "//x" stays "//x", as FromFilePath writes it
-	}
-	if strings.IndexByte(p, '%') < 0 && !strings.Contains(p[i:], "//") && !hasDotSegment(p) {
-		return p, 0, noFault
 	}
 	b := make([]byte, 0, len(p))
 	if i == 2 {

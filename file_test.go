@@ -509,7 +509,7 @@ func checkFromFilePath(t *testing.T, p string, st PathStyle) {
 	if r, err := Parse(s); err != nil || r != u {
 		t.Fatalf("FromFilePath(%q, %v) = %#v, which reparses to %#v, %v", p, st, u, r, err)
 	}
-	if st == POSIX && posixPlain(p) && (u.Path != p || s != "file://"+p) {
+	if st == POSIX && posixPlain(p, false) && (u.Path != p || s != "file://"+p) {
 		t.Fatalf("posixPlain(%q), but the URI is %q", p, s)
 	}
 	// The browser's reading: the same host and path. The URL Standard
@@ -572,6 +572,12 @@ func checkToFilePath(t *testing.T, u URI, st PathStyle) {
 	}
 	if strings.IndexByte(p, 0) >= 0 {
 		t.Fatalf("FilePath(%q, %v) = %q holds a NUL", u, st, p)
+	}
+	if st == POSIX && posixPlain(u.Path, true) {
+		// the fast path agrees with the full conversion
+		if full, _, f := posixFilePath(u.Path, 0, true, 0); f.err != nil || full != p {
+			t.Fatalf("FilePath(%q) = %q, but the full conversion gives %q, %v", u, p, full, f.err)
+		}
 	}
 	root, names := splitFilePath(p, st)
 	want, ok := fileNamesOracle(u, st)
@@ -730,4 +736,72 @@ func fileCanonical(p string, st PathStyle) bool {
 		}
 	}
 	return true
+}
+
+func init() {
+	// TestHostileMemory: the file functions on the adversarial shapes, the
+	// path read as a POSIX path and, after "C:", as a Windows path (the
+	// concatenation costs the run one more copy of the input).
+	hostileEntries = append(hostileEntries,
+		hostileEntry{"FromFilePath", func(u URI, s string) { sinkURI, sinkErr = FromFilePath(u.Path, POSIX) }},
+		hostileEntry{"FromFilePathWindows", func(u URI, s string) { sinkURI, sinkErr = FromFilePath("C:"+u.Path, Windows) }},
+		hostileEntry{"FilePath", func(u URI, s string) {
+			u.Scheme, u.Host = "file", ""
+			sinkString, sinkErr = u.FilePath(POSIX)
+		}},
+		hostileEntry{"FilePathWindows", func(u URI, s string) {
+			u.Scheme = "file"
+			sinkString, sinkErr = u.FilePath(Windows)
+		}},
+	)
+	hostileBytesPerByte["FromFilePathWindows"] = 6
+}
+
+// TestFileAllocs pins the allocations of the file functions: none for a
+// POSIX path or URI path that needs no encoding, decoding or cleaning and
+// for AppendFileURI into a buffer that is large enough; one otherwise.
+func TestFileAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	buf := make([]byte, 0, 256)
+	for _, c := range []struct {
+		path  string
+		style PathStyle
+		want  float64
+	}{
+		{"/home/user/go/src/example.com/pkg/file.go", POSIX, 0},
+		{"/home/user/My Documents/a#b.txt", POSIX, 1},
+		{"/a//b/./c", POSIX, 1},
+		{`C:\Users\me\go\src\file.go`, Windows, 1},
+		{`\\server\share\dir\file.go`, Windows, 1},
+	} {
+		if n := testing.AllocsPerRun(100, func() { sinkURI, sinkErr = FromFilePath(c.path, c.style) }); n != c.want {
+			t.Errorf("FromFilePath(%q, %v): %v allocations, want %v", c.path, c.style, n, c.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { buf, sinkErr = AppendFileURI(buf[:0], c.path, c.style) }); n != 0 {
+			t.Errorf("AppendFileURI(%q, %v): %v allocations, want 0", c.path, c.style, n)
+		}
+	}
+	for _, c := range []struct {
+		uri   string
+		style PathStyle
+		want  float64
+	}{
+		{"file:///home/user/go/src/example.com/pkg/file.go", POSIX, 0},
+		{"file://localhost/etc/hosts", POSIX, 0},
+		{"file:///home/user/My%20Documents/a%23b.txt", POSIX, 1},
+		{"file:///a//b/./c", POSIX, 1},
+		{"file:///C:/Users/me/go/src/file.go", Windows, 1},
+		{"file:///c%3A/Users/me/My%20Documents/file.go", Windows, 1},
+		{"file://server/share/dir/file.go", Windows, 1},
+	} {
+		u := MustParse(c.uri)
+		if n := testing.AllocsPerRun(100, func() { sinkString, sinkErr = u.FilePath(c.style) }); n != c.want {
+			t.Errorf("FilePath(%q, %v): %v allocations, want %v", c.uri, c.style, n, c.want)
+		}
+		if n := testing.AllocsPerRun(100, func() { sinkString, sinkErr = u.FileKey(c.style) }); n != c.want {
+			t.Errorf("FileKey(%q, %v): %v allocations, want %v", c.uri, c.style, n, c.want)
+		}
+	}
 }
