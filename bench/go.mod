@@ -13,6 +13,7 @@ require (
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
+	go.lsp.dev/uri v1.0.1 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 
