@@ -155,7 +155,9 @@ func (r *fileRule) Unwrap() error { return ErrFilePath }
 // A Windows UNC server name is written in lowercase, as RFC 3986,
 // Section 3.2.2 asks of producers; "localhost" is written in the path
 // (RFC 8089, Appendix E.3.2), since as the authority it would mean the
-// local machine (RFC 8089, Section 2).
+// local machine (RFC 8089, Section 2) and drop the share's server. Some
+// readers refuse that form (Node's url.fileURLToPath does), which is
+// safer than reading another file.
 //
 // A name that a Windows reader would take for a drive letter ("C:" as a
 // whole segment) is written "C%3A", in both styles: the POSIX path "/C:"

@@ -805,3 +805,82 @@ func TestFileAllocs(t *testing.T) {
 		}
 	}
 }
+
+// The reasons for the differences from Node.
+const (
+	nodeSeparators = "Node keeps repeated separators, which the system reads as one (POSIX.1, pathname resolution; Win32 path normalization); FilePath drops them"
+	nodeIPv6       = "Node writes an IPv6 server in brackets, which Win32 UNC paths do not take; FilePath writes Windows's transcription under ipv6-literal.net"
+	nodeHostCase   = "Node's URL parser lowercases the host; FilePath keeps it as the URI writes it, the same server (RFC 3986, Section 3.2.2)"
+)
+
+// fileNodeDeviations lists the URIs for which Node's url.fileURLToPath
+// (testdata/file_node.txt) and FilePath both give a path, but different
+// ones, keyed by style and URI, with the reason. Each names the same
+// file as Node's answer.
+var fileNodeDeviations = map[string]string{
+	`posix file://///host.example.com/path/to/file`: nodeSeparators,
+	`posix file:///a//b`:                            nodeSeparators,
+	`posix file:///a///`:                            nodeSeparators,
+	`posix file://///a`:                             nodeSeparators,
+	`windows file://[::1]/a`:                        nodeIPv6,
+	`windows file://[2001:db8::1]/share`:            nodeIPv6,
+	`windows file://[2001:db8::1]/s`:                nodeIPv6,
+	`posix file:///C:/a//b//`:                       nodeSeparators,
+	`windows file:///C:/a//b//`:                     nodeSeparators,
+	`posix file:///C://a`:                           nodeSeparators,
+	`windows file:///C://a`:                         nodeSeparators,
+	`windows file://SERVER/share`:                   nodeHostCase,
+	`windows file://server//share//x`:               nodeSeparators,
+	`windows file://[2001:0DB8:0:0:0:0:0:1]/s`:      nodeIPv6,
+	`windows file://[::1]/s`:                        nodeIPv6,
+	`posix file://///server/share/x`:                nodeSeparators,
+	`posix file://////server/share`:                 nodeSeparators,
+}
+
+// TestFileNode compares FilePath with Node's url.fileURLToPath, recorded
+// by testdata/file_node.js: where both read a URI, they read the same
+// path, in both styles; and the URIs FromFilePath wrote are read by
+// Node's URL (the browser's reading) with the same host and path. Where
+// one of the two refuses a URI, the other's answer is not compared: this
+// package refuses more ("%2e%2e", device names, "C:" without '/'), and
+// Node refuses paths that are not UTF-8.
+func TestFileNode(t *testing.T) {
+	rows := readCases(t, "testdata/file_node.txt")
+	compared := 0
+	for _, r := range rows {
+		u, err := Parse(r.input)
+		if err != nil {
+			if u, err = ParseWeb(r.input); err != nil {
+				t.Fatalf("line %d: %q: %v", r.line, r.input, err)
+			}
+		}
+		for name, st := range fileStyles {
+			node := r.fields[name]
+			ours, err := u.FilePath(st)
+			if err != nil || node == "ERR" {
+				continue
+			}
+			compared++
+			key := name + " " + r.input
+			_, listed := fileNodeDeviations[key]
+			switch {
+			case ours != node && !listed:
+				t.Errorf("line %d: FilePath(%q, %v) = %q; Node reads %q", r.line, r.input, st, ours, node)
+			case ours == node && listed:
+				t.Errorf("line %d: %s is listed as a deviation from Node but agrees", r.line, key)
+			}
+		}
+		if r.fields["kind"] != "from" {
+			continue
+		}
+		wantHost := u.Host
+		if a, ok := whatwgIPv4(u.Host); ok {
+			wantHost = a.String()
+		}
+		if r.fields["host"] != wantHost || r.fields["pathname"] != u.Path {
+			t.Errorf("line %d: Node's URL reads %q (from FromFilePath) with host %q, path %q; want %q, %q",
+				r.line, r.input, r.fields["host"], r.fields["pathname"], wantHost, u.Path)
+		}
+	}
+	t.Logf("testdata/file_node.txt: %d rows, %d paths compared", len(rows), compared)
+}
