@@ -288,7 +288,7 @@ func appendFileURI(b []byte, p string, style PathStyle) ([]byte, int, fault) {
 			b = append(b, '/')
 			i = 2
 		}
-		return appendNames(b, p, i, POSIX, false, false)
+		return appendNames(b, p, i, 0, POSIX, false, false, false)
 	}
 	return appendWindows(b, p)
 }
@@ -320,7 +320,7 @@ func appendWindows(b []byte, p string) ([]byte, int, fault) {
 				case isDriveAt(p, 4) && len(p) > 6 && p[6] == '\\':
 					b = append(b, "file:///"...)
 					b = append(b, p[4], ':')
-					return appendNames(b, p, 7, Windows, false, true)
+					return appendNames(b, p, 7, 0, Windows, false, false, true)
 				case len(p) > 8 && strings.EqualFold(p[4:7], "UNC") && p[7] == '\\':
 					return appendUNC(b, p, 8, true)
 				}
@@ -331,7 +331,7 @@ func appendWindows(b []byte, p string) ([]byte, int, fault) {
 	case isDriveAt(p, 0) && len(p) > 2 && isWinSep(p[2]):
 		b = append(b, "file:///"...)
 		b = append(b, p[0], ':')
-		return appendNames(b, p, 3, Windows, false, false)
+		return appendNames(b, p, 3, 0, Windows, false, false, false)
 	case isDriveAt(p, 0):
 		return b, 2, fault{ErrFileDrive, `'\' after the drive letter: "C:x" is relative to the drive's current directory (RFC 8089, Appendix E.2.1)`}
 	}
@@ -360,7 +360,7 @@ func appendUNC(b []byte, p string, i int, namespaced bool) ([]byte, int, fault) 
 			b = append(b, lower(host[k]))
 		}
 	}
-	return appendNames(b, p, min(j+1, len(p)), Windows, true, namespaced)
+	return appendNames(b, p, min(j+1, len(p)), 0, Windows, false, true, namespaced)
 }
 
 // uncHost checks h, the server of a UNC path (RFC 8089, Appendix E.3):
@@ -394,18 +394,36 @@ func uncHost(h string) (int, fault) {
 	return 0, noFault
 }
 
-// appendNames writes the names of the path p from offset i on, each as
-// "/" and the name percent-encoded as a path segment (RFC 3986, Section
-// 3.3), and a final "/" when p ends with a separator or a "." name or has
-// no name. It drops empty and "." names and refuses ".." and, on Windows,
-// the names nameFault refuses. unc says that the first name is a UNC
-// share, which must not be "."; namespaced, that only '\' separates.
-func appendNames(b []byte, p string, i int, style PathStyle, unc, namespaced bool) ([]byte, int, fault) {
+// appendNames converts the names of a path, or the segments of a URI
+// path, from offset i of p on: the one walk of both directions. It drops
+// empty and "." names, refuses ".." (the system resolves it after
+// symbolic links, a URI reader in the text: RFC 3986, Section 5.2.4),
+// converts every other name with appendSegmentName (a path to a URI,
+// when toPath is false: names separated by '/', and on Windows '\',
+// become "/" and a percent-encoded segment) or appendPathName (a URI to
+// a path: '/'-separated segments become the style's separator and the
+// decoded name), and ends with a separator when p ends with one or with
+// a "." name, or has no name. unc says that the first name is a UNC
+// share, which must not be "."; namespaced, that p is a path after
+// "\\?\". Offsets in faults are p's plus off.
+func appendNames(b []byte, p string, i, off int, style PathStyle, toPath, unc, namespaced bool) ([]byte, int, fault) {
+	sep := byte('/') // what the output puts before each name
+	if toPath && style == Windows {
+		sep = '\\'
+	}
 	named := false // the last name read was written
 	for {
 		j := i
-		for j < len(p) && p[j] != '/' && (style == POSIX || p[j] != '\\') {
-			j++
+		if toPath || style == POSIX {
+			if j = strings.IndexByte(p[i:], '/'); j < 0 {
+				j = len(p)
+			} else {
+				j += i
+			}
+		} else {
+			for j < len(p) && p[j] != '/' && p[j] != '\\' {
+				j++
+			}
 		}
 		name := p[i:j]
 		switch {
@@ -413,29 +431,22 @@ func appendNames(b []byte, p string, i int, style PathStyle, unc, namespaced boo
 			named = false
 		case name == ".":
 			if unc {
-				return b, i, fault{ErrFileDotSegment, `a share name, not "." (RFC 8089, Section 5)`}
+				return b, off + i, fault{ErrFileDotSegment, `a share name, not "." (RFC 8089, Section 5)`}
 			}
 			named = false
 		case name == "..":
-			return b, i, fault{ErrFileDotSegment, `no ".." name: the system resolves it after symbolic links, a URI reader in the text (RFC 3986, Section 5.2.4); resolve the path first`}
+			return b, off + i, fault{ErrFileDotSegment, `no ".." name: the system resolves it after symbolic links, a URI reader in the text (RFC 3986, Section 5.2.4); resolve the path, or Normalize the URI, first`}
 		default:
-			b = append(b, '/')
-			start := len(b)
-			if isDriveAt(name, 0) && (len(name) == 2 || name[2] == '\\') {
-				// A drive letter as a name, or before a POSIX '\': "%3A", so
-				// that no Windows reader takes it for a drive (RFC 8089,
-				// Appendices E.2 and E.4).
-				b = append(b, name[0], '%', '3', 'A')
-				b = appendSegment(b, name[2:])
+			b = append(b, sep)
+			var k int
+			var f fault
+			if toPath {
+				b, k, f = appendPathName(b, name, style)
 			} else {
-				b = appendSegment(b, name)
+				b, f = appendSegmentName(b, name, style, namespaced && !unc) // Win32 never trims a share name
 			}
-			if style == Windows {
-				// The checks read the name as written in the URI, which
-				// spells it exactly. Win32 never trims a share name.
-				if f := nameFault(bytesString(b[start:]), namespaced && !unc); f.err != nil {
-					return b, i, f
-				}
+			if f.err != nil {
+				return b, off + i + k, f
 			}
 			named, unc = true, false
 		}
@@ -445,7 +456,55 @@ func appendNames(b []byte, p string, i int, style PathStyle, unc, namespaced boo
 		i = j + 1
 	}
 	if !named {
-		b = append(b, '/')
+		b = append(b, sep)
+	}
+	return b, 0, noFault
+}
+
+// appendSegmentName appends the name of a path as a path segment,
+// percent-encoded (RFC 3986, Section 3.3), refusing on Windows the names
+// nameFault refuses, which it reads as the segment spells them exactly.
+// A name that a Windows reader would take for a drive letter, alone or
+// before a POSIX '\', is written with "%3A" (RFC 8089, Appendices E.2
+// and E.4).
+func appendSegmentName(b []byte, name string, style PathStyle, namespaced bool) ([]byte, fault) {
+	start := len(b)
+	if isDriveAt(name, 0) && (len(name) == 2 || name[2] == '\\') {
+		b = append(b, name[0], '%', '3', 'A')
+		b = appendSegment(b, name[2:])
+	} else {
+		b = appendSegment(b, name)
+	}
+	if style == Windows {
+		return b, nameFault(bytesString(b[start:]), namespaced)
+	}
+	return b, noFault
+}
+
+// appendPathName appends the URI path segment seg decoded (RFC 3986,
+// Section 2.1), refusing a "%00", a "%2F" (and on Windows "%5C"), a
+// segment that decodes to "." or "..", and on Windows the names
+// nameFault refuses. The offset of a fault is seg's.
+func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) {
+	start := len(b)
+	for k := 0; k < len(seg); {
+		c, next, encoded := octetAt(seg, k)
+		if encoded {
+			switch {
+			case c == 0:
+				return b, k, fault{ErrFileNUL, "no \"%00\": no file system API takes a NUL byte"}
+			case c == '/' || c == '\\' && style == Windows:
+				return b, k, fault{ErrFileSeparator, "no encoded separator, which would split a name in two (RFC 3986, Section 7.3)"}
+			}
+		}
+		b = append(b, c)
+		k = next
+	}
+	if d := b[start:]; len(d) <= 2 && d[0] == '.' && (len(d) == 1 || d[1] == '.') {
+		return b, 0, fault{ErrFileDotSegment, `no "." or ".." spelled with "%2E": it is a dot segment (RFC 3986, Section 2.3) written to look like a name`}
+	}
+	if style == Windows {
+		return b, 0, nameFault(seg, false)
 	}
 	return b, 0, noFault
 }
@@ -642,7 +701,7 @@ func posixFilePath(p string, pathAt int, local bool, hostAt int) (string, int, f
 	if i == 2 {
 		b = append(b, '/')
 	}
-	b, at, f := appendDecodedNames(b, p, i, pathAt, '/', POSIX, false)
+	b, at, f := appendNames(b, p, i, pathAt, POSIX, true, false, false)
 	if f.err != nil {
 		return "", at, f
 	}
@@ -700,7 +759,7 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 			letter &^= 'a' - 'A'
 		}
 		b = append(b, letter, ':')
-		b, at, f := appendDecodedNames(b, p, i+1, pathAt, '\\', Windows, false)
+		b, at, f := appendNames(b, p, i+1, pathAt, Windows, true, false, false)
 		if f.err != nil {
 			return "", at, f
 		}
@@ -733,74 +792,9 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 	if i < len(p) {
 		i++ // the '/' after the server
 	}
-	b, at, f := appendDecodedNames(b, p, i, pathAt, '\\', Windows, true)
+	b, at, f := appendNames(b, p, i, pathAt, Windows, true, true, false)
 	if f.err != nil {
 		return "", at, f
 	}
 	return bytesString(b), 0, noFault
-}
-
-// appendDecodedNames writes the segments of the URI path p from offset i
-// on as names of a path: each as sep and the segment decoded (RFC 3986,
-// Section 2.1), and a final sep when p ends with '/' or a "." segment or
-// has no segment. It drops empty and "." segments and refuses ".."; a
-// "%00", a "%2F" (and on Windows "%5C") or a segment that decodes to "."
-// or ".."; and on Windows the names nameFault refuses. unc says that the
-// first segment is a UNC share, which must not be ".". Offsets are p's
-// plus off.
-func appendDecodedNames(b []byte, p string, i, off int, sep byte, style PathStyle, unc bool) ([]byte, int, fault) {
-	named := false
-	for {
-		j := strings.IndexByte(p[i:], '/')
-		if j < 0 {
-			j = len(p)
-		} else {
-			j += i
-		}
-		seg := p[i:j]
-		switch {
-		case seg == "":
-			named = false
-		case seg == ".":
-			if unc {
-				return b, off + i, fault{ErrFileDotSegment, `a share name, not "." (RFC 8089, Section 5)`}
-			}
-			named = false
-		case seg == "..":
-			return b, off + i, fault{ErrFileDotSegment, `no ".." segment: the system resolves it after symbolic links, a URI reader in the text (RFC 3986, Section 5.2.4); Normalize or Resolve the URI first`}
-		default:
-			b = append(b, sep)
-			start := len(b)
-			for k := 0; k < len(seg); {
-				c, next, encoded := octetAt(seg, k)
-				if encoded {
-					switch {
-					case c == 0:
-						return b, off + i + k, fault{ErrFileNUL, "no \"%00\": no file system API takes a NUL byte"}
-					case c == '/' || c == '\\' && style == Windows:
-						return b, off + i + k, fault{ErrFileSeparator, "no encoded separator, which would split a name in two (RFC 3986, Section 7.3)"}
-					}
-				}
-				b = append(b, c)
-				k = next
-			}
-			if d := b[start:]; len(d) <= 2 && d[0] == '.' && (len(d) == 1 || d[1] == '.') {
-				return b, off + i, fault{ErrFileDotSegment, `no "." or ".." spelled with "%2E": it is a dot segment (RFC 3986, Section 2.3) written to look like a name`}
-			}
-			if style == Windows {
-				if f := nameFault(seg, false); f.err != nil {
-					return b, off + i, f
-				}
-			}
-			named, unc = true, false
-		}
-		if j >= len(p) {
-			break
-		}
-		i = j + 1
-	}
-	if !named {
-		b = append(b, sep)
-	}
-	return b, 0, noFault
 }

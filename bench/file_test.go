@@ -52,6 +52,25 @@ func corpusFilePaths(tb testing.TB) []string {
 	return out
 }
 
+// fileSet is one input set of the file benchmarks, with its style in
+// each package.
+type fileSet struct {
+	name     string
+	in       []string
+	style    uri.PathStyle
+	platform lspuri.Platform
+}
+
+// fileSets are the input sets: the editor paths as POSIX and as Windows
+// paths, and the corpus's paths.
+func fileSets(tb testing.TB) []fileSet {
+	return []fileSet{
+		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX},
+		{"corpus", corpusFilePaths(tb), uri.POSIX, lspuri.PlatformPOSIX},
+		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows},
+	}
+}
+
 // runFiles runs f on every input and reports the time per input.
 func runFiles(b *testing.B, in []string, f func(string)) {
 	b.ReportAllocs()
@@ -81,17 +100,7 @@ var (
 // with the host's platform, for go.lsp.dev/uri (a string type, so its
 // result is the text).
 func BenchmarkFromFilePath(b *testing.B) {
-	sets := []struct {
-		name     string
-		in       []string
-		style    uri.PathStyle
-		platform lspuri.Platform
-	}{
-		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX},
-		{"corpus", corpusFilePaths(b), uri.POSIX, lspuri.PlatformPOSIX},
-		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows},
-	}
-	for _, set := range sets {
+	for _, set := range fileSets(b) {
 		b.Run(set.name+"/uri", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) { sinkURI, sinkErr = uri.FromFilePath(p, set.style) })
 		})
@@ -115,17 +124,7 @@ func BenchmarkFromFilePath(b *testing.B) {
 // paths: FilePath on the URI value here, FsPathFor on go.lsp.dev/uri's
 // URI, each from a URI made beforehand by its own package.
 func BenchmarkFilePath(b *testing.B) {
-	sets := []struct {
-		name     string
-		in       []string
-		style    uri.PathStyle
-		platform lspuri.Platform
-	}{
-		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX},
-		{"corpus", corpusFilePaths(b), uri.POSIX, lspuri.PlatformPOSIX},
-		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows},
-	}
-	for _, set := range sets {
+	for _, set := range fileSets(b) {
 		ours := make([]uri.URI, len(set.in))
 		theirs := make([]lspuri.URI, len(set.in))
 		for i, p := range set.in {
@@ -159,15 +158,7 @@ func BenchmarkFilePath(b *testing.B) {
 // TestFilePathsAgree checks that the benchmarks compare like with like:
 // for every input, go.lsp.dev/uri's URI names the same path as ours.
 func TestFilePathsAgree(t *testing.T) {
-	for _, set := range []struct {
-		in       []string
-		style    uri.PathStyle
-		platform lspuri.Platform
-	}{
-		{filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX},
-		{corpusFilePaths(t), uri.POSIX, lspuri.PlatformPOSIX},
-		{filePathsWindows, uri.Windows, lspuri.PlatformWindows},
-	} {
+	for _, set := range fileSets(t) {
 		for _, p := range set.in {
 			u, err := uri.FromFilePath(p, set.style)
 			if err != nil {
