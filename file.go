@@ -28,10 +28,10 @@ import (
 //	file-host      = inline-IP / IPv4address / reg-name
 //	inline-IP      = "%5B" ( IPv6address / IPvFuture ) "%5D"
 //
-// The vertical line of E.2.2 ("file:///c|/x") is not RFC 3986 syntax:
-// such a URI reaches FilePath through ParseWeb, which writes it "c:" as
-// the URL Standard does. The user information of E.1 and the
-// backslashes of E.4 are refused.
+// The vertical line of E.2.2 ("file:///c|/x") and the backslashes of E.4
+// are not RFC 3986 syntax: such a URI reaches FilePath through ParseWeb,
+// which reads them as the URL Standard does ("c:", '/'). The user
+// information of E.1 is refused.
 
 // PathStyle is the syntax of a file system path: the rules by which
 // FromFilePath reads a path and FilePath writes one. The library never
@@ -91,7 +91,8 @@ var (
 	ErrFileRelative error = &fileRule{"a relative path"}
 	// ErrFileDrive: a drive letter not followed by a separator ("C:x" is
 	// relative to the drive's current directory; RFC 8089, Appendix
-	// E.2.1), or a drive letter in a URI read as a POSIX path.
+	// E.2.1), or the drive letter that starts the path of "file:c:/x"
+	// (RFC 8089, Appendix E.2) read as a POSIX path.
 	ErrFileDrive error = &fileRule{"a drive letter that starts no absolute path"}
 	// ErrFileNUL: a NUL byte, raw in a path or "%00" in a URI: no file
 	// system API takes one, and a C string would end there.
@@ -148,8 +149,8 @@ func (r *fileRule) Unwrap() error { return ErrFilePath }
 // spaces, with these exceptions, each of which leaves the file the
 // system reads unchanged: repeated separators count as one (except the
 // two that start a POSIX path, which POSIX leaves to the implementation,
-// and those of a UNC prefix), a "." name is dropped, and a Windows '/'
-// separator becomes '/' as '\' does. A ".." name is an error rather than
+// and those of a UNC prefix), a "." name is dropped, and on Windows '/'
+// separates names as '\' does. A ".." name is an error rather than
 // dropped, since the system resolves it after following symbolic links;
 // resolve it first (filepath.EvalSymlinks) if that is what you mean.
 // A Windows UNC server name is written in lowercase, as RFC 3986,
@@ -605,14 +606,15 @@ func (u URI) FilePath(style PathStyle) (string, error) {
 // uppercase and the UNC server in lowercase, since Windows compares both
 // without regard to case (RFC 8089, Appendix E.2; RFC 3986, Section
 // 3.2.2). So "file:///c%3A/x", "file:///C:/x" and "file://localhost/C:/x"
-// have the same key for Windows ("C:\x") and three different keys, or
-// two, for POSIX ("/c:/x" and "/C:/x").
+// have the same key for Windows ("C:\x"), and two keys for POSIX: "/c:/x"
+// for the first, "/C:/x" for the others.
 //
 // Nothing else is folded: RFC 8089, Section 2 leaves case-insensitive
 // matching to the file system, and the rest of a Windows path is not
 // always case-insensitive (NTFS can be case-sensitive per directory, and
-// folds non-ASCII letters by a table stored on the volume). The error is
-// FilePath's.
+// folds non-ASCII letters by a table stored on the volume); nor are the
+// trailing dots and spaces that Win32 trims from some names. The error
+// is FilePath's.
 func (u URI) FileKey(style PathStyle) (string, error) {
 	return u.filePath(style, true)
 }
@@ -664,6 +666,12 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 		return "", pathAt - len(u.Port) - 1, fault{ErrFileHost, "no port in a file URI (RFC 8089, Section 2)"}
 	case !u.HasAuthority && (u.Host != "" || u.Userinfo != "" || u.Port != "" || u.HasUserinfo):
 		return "", hostAt, fault{ErrFileHost, "HasAuthority set, for a URI with a host, userinfo or port (RFC 3986, Section 3.2)"}
+	// Two invariants of a URI that a hand-built value may break, where its
+	// text would read another host than its fields say (see Validate).
+	case !u.HasAuthority && strings.HasPrefix(u.Path, "//"):
+		return "", pathAt, fault{ErrPath, "no \"//\" at the start of a path without an authority, where it would read as one (RFC 3986, Section 3.3)"}
+	case u.HasAuthority && u.Path != "" && u.Path[0] != '/':
+		return "", pathAt, fault{ErrPath, "'/' at the start of a path after an authority (RFC 3986, Section 3.3)"}
 	}
 	p := u.Path
 	local := u.Host == "" || strings.EqualFold(u.Host, "localhost")

@@ -525,6 +525,11 @@ func checkFromFilePath(t *testing.T, p string, st PathStyle) {
 		if a, ok := whatwgIPv4(u.Host); ok {
 			wantHost = a.String()
 		}
+		if a, ok := u.Addr(); ok && u.HostKind() == IPv6 {
+			if b, ok := w.Addr(); ok && a == b {
+				wantHost = w.Host // the URL Standard writes IPv6 as RFC 5952 does: "[::]" for "[0::]"
+			}
+		}
 		if w.Host != wantHost || w.Path != u.Path {
 			t.Fatalf("FromFilePath(%q) = %q, which ParseWeb reads as host %q, path %q", p, s, w.Host, w.Path)
 		}
@@ -883,4 +888,39 @@ func TestFileNode(t *testing.T) {
 		}
 	}
 	t.Logf("testdata/file_node.txt: %d rows, %d paths compared", len(rows), compared)
+}
+
+// TestFileHandBuilt checks FilePath on URI values built by hand that
+// break the invariants Parse keeps: the error names the fault, at its
+// offset in the text String writes, and no path is returned whose host
+// differs from the one the text reads.
+func TestFileHandBuilt(t *testing.T) {
+	for _, c := range []struct {
+		u     URI
+		style PathStyle
+		err   error
+		at    int
+	}{
+		{URI{Scheme: "file", Path: "//x/y"}, POSIX, ErrPath, 5},                                     // text "file://x/y": host x
+		{URI{Scheme: "file", HasAuthority: true, Path: "C:/x"}, Windows, ErrPath, 7},                // text "file://C:/x": host C, port ""
+		{URI{Scheme: "file", Host: "h", Path: "/x"}, POSIX, ErrFileHost, 5},                         // a host without HasAuthority
+		{URI{Scheme: "file", HasAuthority: true, Path: "/a\x00b"}, POSIX, ErrPath, 9},               // a raw NUL
+		{URI{Scheme: "file", HasAuthority: true, Path: "/C:/a\\b"}, Windows, ErrPath, 12},           // a raw '\'
+		{URI{Scheme: "file", HasAuthority: true, Path: "/a%zz"}, POSIX, ErrPath, 10},                // a '%' that starts no triplet
+		{URI{Scheme: "file", HasAuthority: true, Host: "h/x", Path: "/s"}, Windows, ErrFileHost, 8}, // a '/' in the host
+		{URI{Scheme: "file", HasAuthority: true, HasPort: true, Path: "/x"}, POSIX, ErrFileHost, 7}, // "file://:/x"
+		{URI{Scheme: "file", HasAuthority: true, Path: "/x"}, PathStyle(2), ErrFilePath, 0},         // no such style
+	} {
+		p, err := c.u.FilePath(c.style)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, c.err) || e.Offset != c.at || e.Input != c.u.String() {
+			t.Errorf("FilePath(%#v, %v) = %q, %v; want %v at %d", c.u, c.style, p, err, c.err, c.at)
+		}
+	}
+	if _, err := FromFilePath("/x", PathStyle(2)); !errors.Is(err, ErrFilePath) {
+		t.Errorf("FromFilePath with PathStyle(2): %v", err)
+	}
+	if PathStyle(2).String() != "PathStyle(2)" || POSIX.String() != "POSIX" || Windows.String() != "Windows" {
+		t.Errorf("PathStyle.String: %v %v %v", POSIX, Windows, PathStyle(2))
+	}
 }
