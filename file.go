@@ -178,15 +178,31 @@ func FromFilePath(p string, style PathStyle) (URI, error) {
 	if style == POSIX && posixPlain(p, false) {
 		return URI{Scheme: "file", HasAuthority: true, Path: p}, nil
 	}
+	// The text is written into a buffer on the stack and copied once into
+	// a string of its size, or, for a long path, into a buffer of the
+	// size it needs at most, which becomes the string.
+	if fileURIMax(len(p)) <= 512 {
+		var stack [512]byte
+		b, at, f := appendFileURI(stack[:0], p, style)
+		if f.err != nil {
+			return URI{}, &Error{Input: p, Offset: at, Err: f.err, Expected: f.want}
+		}
+		return fileURIOf(string(b)), nil
+	}
 	b, at, f := appendFileURI(make([]byte, 0, fileURICap(p)), p, style)
 	if f.err != nil {
 		return URI{}, &Error{Input: p, Offset: at, Err: f.err, Expected: f.want}
 	}
-	// The text is "file://", the host, then the path, which starts at the
-	// first '/' after "file://": a host never holds one.
-	rest := bytesString(b[len("file://"):])
+	return fileURIOf(bytesString(b)), nil
+}
+
+// fileURIOf splits s, a file URI that appendFileURI wrote, into its
+// components: "file://", the host, then the path, which starts at the
+// first '/' after "file://", since a host never holds one.
+func fileURIOf(s string) URI {
+	rest := s[len("file://"):]
 	h := strings.IndexByte(rest, '/')
-	return URI{Scheme: "file", HasAuthority: true, Host: rest[:h], Path: rest[h:]}, nil
+	return URI{Scheme: "file", HasAuthority: true, Host: rest[:h], Path: rest[h:]}
 }
 
 // AppendFileURI appends the text of FromFilePath(p, style) to b and
@@ -202,9 +218,13 @@ func AppendFileURI(b []byte, p string, style PathStyle) ([]byte, error) {
 	return b, nil
 }
 
-// fileURICap is the capacity that the text of p's file URI needs at most:
+// fileURIMax bounds the length of the file URI of a path of n bytes:
 // "file://", two more slashes for "//localhost" or a root, one for a
-// final '/', and three bytes for each byte that is encoded.
+// final '/', and three bytes for each byte of the path.
+func fileURIMax(n int) int { return 16 + 3*n }
+
+// fileURICap is the capacity that the text of p's file URI needs at most,
+// as fileURIMax but counting only the bytes that are encoded thrice.
 func fileURICap(p string) int {
 	mask := uint8(1) << ComponentPathSegment
 	n := 16 + len(p)
@@ -236,8 +256,11 @@ func posixPlain(p string, driveOK bool) bool {
 	}
 	for {
 		start := i
-		for i+4 <= len(p) && t[p[i]]&mask == cPchar && t[p[i+1]]&mask == cPchar &&
-			t[p[i+2]]&mask == cPchar && t[p[i+3]]&mask == cPchar {
+		for i+4 <= len(p) {
+			q := p[i : i+4] // one bounds check for the four bytes
+			if t[q[0]]&mask != cPchar || t[q[1]]&mask != cPchar || t[q[2]]&mask != cPchar || t[q[3]]&mask != cPchar {
+				break
+			}
 			i += 4
 		}
 		for i < len(p) && t[p[i]]&mask == cPchar {
@@ -489,14 +512,20 @@ func appendSegmentName(b []byte, name string, style PathStyle, namespaced bool) 
 func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) {
 	start := len(b)
 	for k := 0; k < len(seg); {
-		c, next, encoded := octetAt(seg, k)
-		if encoded {
-			switch {
-			case c == 0:
-				return b, k, fault{ErrFileNUL, "no \"%00\": no file system API takes a NUL byte"}
-			case c == '/' || c == '\\' && style == Windows:
-				return b, k, fault{ErrFileSeparator, "no encoded separator, which would split a name in two (RFC 3986, Section 7.3)"}
-			}
+		// the bytes up to the next '%', copied at once
+		j := strings.IndexByte(seg[k:], '%')
+		if j < 0 {
+			b = append(b, seg[k:]...)
+			break
+		}
+		b = append(b, seg[k:k+j]...)
+		k += j
+		c, next, _ := octetAt(seg, k) // a triplet: the path passed span
+		switch {
+		case c == 0:
+			return b, k, fault{ErrFileNUL, "no \"%00\": no file system API takes a NUL byte"}
+		case c == '/' || c == '\\' && style == Windows:
+			return b, k, fault{ErrFileSeparator, "no encoded separator, which would split a name in two (RFC 3986, Section 7.3)"}
 		}
 		b = append(b, c)
 		k = next
@@ -517,11 +546,18 @@ func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) 
 func appendSegment(b []byte, seg string) []byte {
 	mask := uint8(1) << ComponentPathSegment
 	for i := 0; i < len(seg); i++ {
-		if c := seg[i]; keepTable[c]&mask != 0 {
-			b = append(b, c)
-		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		// a run of bytes kept as they are, copied at once
+		j := i
+		for j < len(seg) && keepTable[seg[j]]&mask != 0 {
+			j++
 		}
+		b = append(b, seg[i:j]...)
+		if j == len(seg) {
+			break
+		}
+		c := seg[j]
+		b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		i = j
 	}
 	return b
 }

@@ -101,20 +101,20 @@ var (
 // result is the text).
 func BenchmarkFromFilePath(b *testing.B) {
 	for _, set := range fileSets(b) {
-		b.Run(set.name+"/uri", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) { sinkURI, sinkErr = uri.FromFilePath(p, set.style) })
 		})
-		b.Run(set.name+"/uri-string", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=uri-string", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) {
 				sinkURI, sinkErr = uri.FromFilePath(p, set.style)
 				sinkString = sinkURI.String()
 			})
 		})
 		buf := make([]byte, 0, 1024)
-		b.Run(set.name+"/uri-append", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=uri-append", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) { buf, sinkErr = uri.AppendFileURI(buf[:0], p, set.style) })
 		})
-		b.Run(set.name+"/lsp", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=lsp", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) { sinkLSP = lspuri.FileFor(set.platform, p) })
 		})
 	}
@@ -134,7 +134,7 @@ func BenchmarkFilePath(b *testing.B) {
 			}
 			ours[i], theirs[i] = u, lspuri.FileFor(set.platform, p)
 		}
-		b.Run(set.name+"/uri", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range ours {
@@ -143,7 +143,7 @@ func BenchmarkFilePath(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ours)), "ns/path")
 		})
-		b.Run(set.name+"/lsp", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=lsp", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range theirs {
