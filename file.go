@@ -569,21 +569,28 @@ func appendSegment(b []byte, seg string) []byte {
 // name with those trimmed (RFC 8089, Section 5). seg is the name as a
 // path segment, percent-encoded.
 func nameFault(seg string, namespaced bool) fault {
-	dots := true
-	last := byte(0)
-	colon := len(seg) // where the name's first ':' is written
-	for i := 0; i < len(seg); {
-		c, next, _ := octetAt(seg, i)
-		if c == ':' && colon == len(seg) {
+	dots, last, colon := false, seg[len(seg)-1], len(seg) // colon: where the name's first ':' is written
+	if strings.IndexByte(seg, '%') < 0 {
+		dots = strings.Trim(seg, ". ") == ""
+		if i := strings.IndexByte(seg, ':'); i >= 0 {
 			colon = i
 		}
-		dots = dots && (c == '.' || c == ' ')
-		last, i = c, next
+	} else {
+		dots = true
+		for i := 0; i < len(seg); {
+			c, next, _ := octetAt(seg, i)
+			if c == ':' && colon == len(seg) {
+				colon = i
+			}
+			dots = dots && (c == '.' || c == ' ')
+			last, i = c, next
+		}
 	}
-	switch {
+	switch c := seg[0] | 0x20; {
 	case dots:
 		return fault{ErrFileDotSegment, "a name with a character other than '.' and ' ': Win32 trims such a name to \".\" or \"..\" (RFC 8089, Section 5)"}
-	case isDevice(seg[:colon]):
+	case (c == 'a' || c == 'c' || c == 'l' || c == 'n' || c == 'p' || seg[0] == '%') && isDevice(seg[:colon]):
+		// every device name starts with one of these letters
 		return fault{ErrFileDevice, "a name that is not a Windows device, such as CON, NUL, COM1 or LPT1, with or without an extension (RFC 8089, Section 5)"}
 	case namespaced && (last == '.' || last == ' '):
 		return fault{ErrFileDevice, `a name that does not end in '.' or ' ' after "\\?\": without the prefix, Win32 trims them`}
