@@ -88,10 +88,10 @@ func runFiles(b *testing.B, in []string, f func(string)) {
 }
 
 var (
-	sinkURI    uri.URI
-	sinkLSP    lspuri.URI
-	sinkString string
-	sinkErr    error
+	sinkFileURI  uri.URI
+	sinkFileLSP  lspuri.URI
+	sinkFilePath string
+	sinkFileErr  error
 )
 
 // BenchmarkFromFilePath turns POSIX and Windows paths into file URIs:
@@ -102,20 +102,20 @@ var (
 func BenchmarkFromFilePath(b *testing.B) {
 	for _, set := range fileSets(b) {
 		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { sinkURI, sinkErr = uri.FromFilePath(p, set.style) })
+			runFiles(b, set.in, func(p string) { sinkFileURI, sinkFileErr = uri.FromFilePath(p, set.style) })
 		})
 		b.Run("set="+set.name+"/impl=uri-string", func(b *testing.B) {
 			runFiles(b, set.in, func(p string) {
-				sinkURI, sinkErr = uri.FromFilePath(p, set.style)
-				sinkString = sinkURI.String()
+				sinkFileURI, sinkFileErr = uri.FromFilePath(p, set.style)
+				sinkFilePath = sinkFileURI.String()
 			})
 		})
 		buf := make([]byte, 0, 1024)
 		b.Run("set="+set.name+"/impl=uri-append", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { buf, sinkErr = uri.AppendFileURI(buf[:0], p, set.style) })
+			runFiles(b, set.in, func(p string) { buf, sinkFileErr = uri.AppendFileURI(buf[:0], p, set.style) })
 		})
 		b.Run("set="+set.name+"/impl=lsp", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { sinkLSP = lspuri.FileFor(set.platform, p) })
+			runFiles(b, set.in, func(p string) { sinkFileLSP = lspuri.FileFor(set.platform, p) })
 		})
 	}
 }
@@ -138,7 +138,7 @@ func BenchmarkFilePath(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range ours {
-					sinkString, sinkErr = ours[i].FilePath(set.style)
+					sinkFilePath, sinkFileErr = ours[i].FilePath(set.style)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ours)), "ns/path")
@@ -147,7 +147,7 @@ func BenchmarkFilePath(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range theirs {
-					sinkString = lspuri.FsPathFor(theirs[i], set.platform, true)
+					sinkFilePath = lspuri.FsPathFor(theirs[i], set.platform, true)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(theirs)), "ns/path")
