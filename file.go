@@ -226,15 +226,18 @@ func fileURIMax(n int) int { return 16 + 3*n }
 // fileURICap is the capacity that the text of p's file URI needs at most,
 // as fileURIMax but counting only the bytes that are encoded thrice.
 func fileURICap(p string) int {
-	mask := uint8(1) << ComponentPathSegment
 	n := 16 + len(p)
 	for i := 0; i < len(p); i++ {
-		if keepTable[p[i]]&mask == 0 {
+		if !segmentKeeps(p[i]) {
 			n += 2
 		}
 	}
 	return n
 }
+
+// segmentKeeps reports whether a path segment keeps c unencoded: whether
+// ComponentPathSegment leaves it as it is (RFC 3986, Section 3.3).
+func segmentKeeps(c byte) bool { return keepTable[c]>>ComponentPathSegment&1 != 0 }
 
 // posixPlain reports whether p is a POSIX path and a URI path at once,
 // the same in both: '/' and then names of the characters a path segment
@@ -544,11 +547,10 @@ func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) 
 // "%XX" (RFC 3986, Sections 2.1 and 3.3). It is Encode(seg,
 // ComponentPathSegment) writing into b.
 func appendSegment(b []byte, seg string) []byte {
-	mask := uint8(1) << ComponentPathSegment
 	for i := 0; i < len(seg); i++ {
 		// a run of bytes kept as they are, copied at once
 		j := i
-		for j < len(seg) && keepTable[seg[j]]&mask != 0 {
+		for j < len(seg) && segmentKeeps(seg[j]) {
 			j++
 		}
 		b = append(b, seg[i:j]...)
