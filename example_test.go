@@ -1180,6 +1180,77 @@ func ExampleURI_DialAddr() {
 // ---- Tutorial part: Files and paths, both ways, POSIX and Windows (RFC 8089). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// An editor and a language server exchange file URIs; the server works
+// with paths. The client writes the drive letter as "c%3A", as VS Code
+// does; FilePath reads it, FromFilePath writes the path back with "c:".
+// Two spellings of one file: SameFile says so, and FileKey gives both
+// one key, for a map of open documents (RFC 8089, Appendix E.2).
+func ExampleFromFilePath() {
+	opened := uri.MustParse("file:///c%3A/Users/me/My%20Project/main.go")
+	path, err := opened.FilePath(uri.Windows)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(path)
+
+	// a diagnostic for the file, sent back with the URI of the path
+	diag, err := uri.FromFilePath(path, uri.Windows)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(diag)
+	fmt.Println(uri.SameFile(opened, diag, uri.Windows))
+	key, _ := opened.FileKey(uri.Windows)
+	fmt.Println(key)
+
+	// a share on another machine: the server becomes the host
+	share, _ := uri.FromFilePath(`\\FileServer\team\notes.md`, uri.Windows)
+	fmt.Println(share)
+	// Output:
+	// c:\Users\me\My Project\main.go
+	// file:///c:/Users/me/My%20Project/main.go
+	// true
+	// C:\Users\me\My Project\main.go
+	// file://fileserver/team/notes.md
+}
+
+// A file URI from an untrusted source is turned into a path only when the
+// path names the file the URI names: a '.' or '..' or a separator hidden
+// in percent-encoding, a NUL byte, another host, and Windows device names
+// are refused, each with its rule and the offset to put a caret under.
+func ExampleURI_FilePath() {
+	root := "/srv/www/"
+	for _, link := range []string{
+		"file:///srv/www/img/logo.png",
+		"file:///srv/www/%2e%2e/%2e%2e/etc/passwd",
+		"file:///srv/www/..%2F..%2Fetc/passwd",
+		"file:///srv/www/logo.png%00.html",
+		"file://evil.example/srv/www/logo.png",
+	} {
+		path, err := uri.MustParse(link).FilePath(uri.POSIX)
+		var e *uri.Error
+		switch {
+		case errors.As(err, &e):
+			fmt.Printf("%s\n%s^ %v\n", link, strings.Repeat(" ", e.Offset), e.Err)
+		case strings.HasPrefix(path, root):
+			fmt.Println("serve", path)
+		}
+	}
+	_, err := uri.MustParse("file:///C:/srv/www/nul.txt").FilePath(uri.Windows)
+	fmt.Println(errors.Is(err, uri.ErrFileDevice), errors.Is(err, uri.ErrFilePath))
+	// Output:
+	// serve /srv/www/img/logo.png
+	// file:///srv/www/%2e%2e/%2e%2e/etc/passwd
+	//                 ^ uri: file path: a dot segment
+	// file:///srv/www/..%2F..%2Fetc/passwd
+	//                   ^ uri: file path: an encoded separator
+	// file:///srv/www/logo.png%00.html
+	//                         ^ uri: file path: a NUL byte
+	// file://evil.example/srv/www/logo.png
+	//        ^ uri: file path: a host the path cannot name
+	// true true
+}
+
 // ---- Tutorial part: Query strings and HTML forms (URL Standard, application/x-www-form-urlencoded). ----
 // Examples for this part go below this line and above the next part's heading.
 
