@@ -225,19 +225,7 @@ func fileURIMax(n int) int { return 16 + 3*n }
 
 // fileURICap is the capacity that the text of p's file URI needs at most,
 // as fileURIMax but counting only the bytes that are encoded thrice.
-func fileURICap(p string) int {
-	n := 16 + len(p)
-	for i := 0; i < len(p); i++ {
-		if !segmentKeeps(p[i]) {
-			n += 2
-		}
-	}
-	return n
-}
-
-// segmentKeeps reports whether a path segment keeps c unencoded: whether
-// ComponentPathSegment leaves it as it is (RFC 3986, Section 3.3).
-func segmentKeeps(c byte) bool { return keepTable[c]>>ComponentPathSegment&1 != 0 }
+func fileURICap(p string) int { return 16 + encLen(p, ComponentPathSegment) }
 
 // posixPlain reports whether p is a POSIX path and a URI path at once,
 // the same in both: '/' and then names of the characters a path segment
@@ -498,9 +486,9 @@ func appendSegmentName(b []byte, name string, style PathStyle, namespaced bool) 
 	start := len(b)
 	if isDriveAt(name, 0) && (len(name) == 2 || name[2] == '\\') {
 		b = append(b, name[0], '%', '3', 'A')
-		b = appendSegment(b, name[2:])
+		b = appendEncode(b, name[2:], ComponentPathSegment)
 	} else {
-		b = appendSegment(b, name)
+		b = appendEncode(b, name, ComponentPathSegment)
 	}
 	if style == Windows {
 		return b, nameFault(bytesString(b[start:]), namespaced)
@@ -540,28 +528,6 @@ func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) 
 		return b, 0, nameFault(seg, false)
 	}
 	return b, 0, noFault
-}
-
-// appendSegment appends seg percent-encoded as one path segment: the
-// bytes ComponentPathSegment leaves unencoded as they are, any other as
-// "%XX" (RFC 3986, Sections 2.1 and 3.3). It is Encode(seg,
-// ComponentPathSegment) writing into b.
-func appendSegment(b []byte, seg string) []byte {
-	for i := 0; i < len(seg); i++ {
-		// a run of bytes kept as they are, copied at once
-		j := i
-		for j < len(seg) && segmentKeeps(seg[j]) {
-			j++
-		}
-		b = append(b, seg[i:j]...)
-		if j == len(seg) {
-			break
-		}
-		c := seg[j]
-		b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-		i = j
-	}
-	return b
 }
 
 // nameFault reports what keeps a Windows name from naming the same file
