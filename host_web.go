@@ -137,14 +137,14 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 	compress := -1 // null
 	pointer := 0
 	// c is the code point the pointer points at; -1 is EOF.
-	c := func() int {
+	c := func(pointer int) int {
 		if pointer < len(s) {
 			return int(s[pointer])
 		}
 		return -1
 	}
 	// 5. A leading "::".
-	if c() == ':' {
+	if c(pointer) == ':' {
 		if pointer+1 >= len(s) || s[pointer+1] != ':' {
 			return address, false // IPv6-invalid-compression
 		}
@@ -153,11 +153,11 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 		compress = pieceIndex
 	}
 	// 6. While c is not the EOF code point:
-	for c() != -1 {
+	for c(pointer) != -1 {
 		if pieceIndex == 8 {
 			return address, false // IPv6-too-many-pieces
 		}
-		if c() == ':' {
+		if c(pointer) == ':' {
 			if compress != -1 {
 				return address, false // IPv6-multiple-compression
 			}
@@ -167,12 +167,12 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && c() != -1 && is(byte(c()), cHex) {
-			value = value*0x10 + int(unhex(byte(c())))
+		for length < 4 && c(pointer) != -1 && is(byte(c(pointer)), cHex) {
+			value = value*0x10 + int(unhex(byte(c(pointer))))
 			pointer++
 			length++
 		}
-		if c() == '.' {
+		if c(pointer) == '.' {
 			// 6.5. An IPv4 address in the last 32 bits.
 			if length == 0 {
 				return address, false // IPv4-in-IPv6-invalid-code-point
@@ -182,20 +182,20 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 				return address, false // IPv4-in-IPv6-too-many-pieces
 			}
 			numbersSeen := 0
-			for c() != -1 {
+			for c(pointer) != -1 {
 				ipv4Piece := -1 // null
 				if numbersSeen > 0 {
-					if c() == '.' && numbersSeen < 4 {
+					if c(pointer) == '.' && numbersSeen < 4 {
 						pointer++
 					} else {
 						return address, false // IPv4-in-IPv6-invalid-code-point
 					}
 				}
-				if c() == -1 || !is(byte(c()), cDigit) {
+				if c(pointer) == -1 || !is(byte(c(pointer)), cDigit) {
 					return address, false // IPv4-in-IPv6-invalid-code-point
 				}
-				for c() != -1 && is(byte(c()), cDigit) {
-					number := c() - '0'
+				for c(pointer) != -1 && is(byte(c(pointer)), cDigit) {
+					number := c(pointer) - '0'
 					switch ipv4Piece {
 					case -1:
 						ipv4Piece = number
@@ -219,12 +219,12 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 				return address, false // IPv4-in-IPv6-too-few-parts
 			}
 			break
-		} else if c() == ':' {
+		} else if c(pointer) == ':' {
 			pointer++
-			if c() == -1 {
+			if c(pointer) == -1 {
 				return address, false // IPv6-invalid-code-point
 			}
-		} else if c() != -1 {
+		} else if c(pointer) != -1 {
 			return address, false // IPv6-invalid-code-point
 		}
 		address[pieceIndex] = uint16(value)
