@@ -110,14 +110,20 @@ type redactedInput struct {
 // authority may start (authorityStart) to the last '@' of the whole text:
 // it can hide more than the password, never less.
 func redactInput(s string, off int) redactedInput {
-	at := strings.LastIndexByte(s, '@')
-	if at < 0 {
-		return redactedInput{s, off}
-	}
-	start := authorityStart(s[:at])
+	return redactFrom(s, off, authorityStart(s))
+}
+
+// redactFrom is redactInput for an authority that starts at offset start
+// of s (none if start < 0).
+func redactFrom(s string, off, start int) redactedInput {
 	if start < 0 {
 		return redactedInput{s, off}
 	}
+	at := strings.LastIndexByte(s[start:], '@')
+	if at < 0 {
+		return redactedInput{s, off}
+	}
+	at += start
 	colon := strings.IndexByte(s[start:at], ':')
 	if colon < 0 {
 		return redactedInput{s, off}
