@@ -750,6 +750,42 @@ func ExampleURI_Addrs() {
 	// https://example.com/                           [] allowed
 }
 
+// Addrs reads a URI the way the programs that connect read it, not only
+// as RFC 3986 does. A browser, Node's fetch and curl read the host of an
+// http URI without "//" after the slashes, or in place of them, and
+// after the last '@'; curl decodes a host and takes one that starts with
+// '[' for an IPv6 literal, whatever its last octet.
+func ExampleURI_Addrs_readers() {
+	for _, link := range []string{
+		"http::@127.0.0.1/",                          // RFC 3986: no host, the path ":@127.0.0.1/"
+		"https:/0x7f.1/",                             // RFC 3986: no host
+		"http://%5B%3A%3A1%20:18081/",                // RFC 3986: the host "%5B%3A%3A1%20"
+		"http://%5B%3A%3Affff%3A169.254.169.254%2F/", // curl reads ::ffff:169.254.169.254
+	} {
+		u := uri.MustParse(link)
+		fmt.Printf("%-44s host %-36q %v\n", link, u.Host, u.Addrs())
+	}
+	// Output:
+	// http::@127.0.0.1/                            host ""                                   [127.0.0.1]
+	// https:/0x7f.1/                               host ""                                   [127.0.0.1]
+	// http://%5B%3A%3A1%20:18081/                  host "%5B%3A%3A1%20"                      [::1]
+	// http://%5B%3A%3Affff%3A169.254.169.254%2F/   host "%5B%3A%3Affff%3A169.254.169.254%2F" [::ffff:169.254.169.254 169.254.169.254]
+}
+
+// Redacted masks every password a reader sends: the userinfo's, and the
+// one a browser reads in the path of an http URI without "//". Errors
+// mask the same text, however the input is spelled.
+func ExampleURI_Redacted() {
+	fmt.Println(uri.MustParse("https://deploy:s3cr3t@git.example.com/").Redacted())
+	fmt.Println(uri.MustParse("http:admin:s3cr3t@evil.example/").Redacted())
+	_, err := uri.ParseWeb(" ht\ttps:admin:s3cr3t@db.example:99999/")
+	fmt.Println(strings.Contains(err.Error(), "s3cr3t"))
+	// Output:
+	// https://deploy:xxxxx@git.example.com/
+	// http:admin:xxxxx@evil.example/
+	// false
+}
+
 // Data given to the builders stays data: a dot segment or a host with a
 // port in it is an error, and the *url.URL from URL dials the host and
 // port the accessors describe, or nothing.

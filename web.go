@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"net/netip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -954,65 +953,6 @@ func endsInNumber(d string) bool {
 		return true
 	}
 	return false
-}
-
-// webIPv6 parses an IPv6 address as the URL Standard's IPv6 parser does and
-// returns its serialization (URL Standard, "IPv6 serializer"): lowercase
-// hex without leading zeros, the first longest run of two or more zero
-// pieces written "::", and no dotted IPv4 form.
-func webIPv6(b []byte, s string) ([]byte, bool) {
-	if strings.IndexByte(s, '%') >= 0 {
-		return b, false
-	}
-	// the URL Standard's IPv6 parser accepts what IPv6address of RFC 3986
-	// accepts, with no zone, as net/netip does
-	a, err := parseIPv6Pieces(s)
-	if err != nil {
-		return b, false
-	}
-	best, bestLen := -1, 1
-	for k := 0; k < 8; {
-		if a[k] != 0 {
-			k++
-			continue
-		}
-		j := k
-		for j < 8 && a[j] == 0 {
-			j++
-		}
-		if j-k > bestLen {
-			best, bestLen = k, j-k
-		}
-		k = j
-	}
-	start := len(b)
-	for k := 0; k < 8; k++ {
-		if k == best {
-			b = append(b, "::"...)
-			k += bestLen - 1
-			continue
-		}
-		if len(b) > start && b[len(b)-1] != ':' {
-			b = append(b, ':')
-		}
-		b = strconv.AppendUint(b, uint64(a[k]), 16)
-	}
-	return b, true
-}
-
-// parseIPv6Pieces reads the eight pieces of an IPv6 address that matches
-// IPv6address.
-func parseIPv6Pieces(s string) ([8]uint16, error) {
-	var a [8]uint16
-	addr, err := netip.ParseAddr(s)
-	if err != nil {
-		return a, err
-	}
-	b := addr.As16()
-	for k := range a {
-		a[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
-	}
-	return a, nil
 }
 
 // first returns the first segment of the path list.
