@@ -88,22 +88,38 @@ const (
 // case or otherwise alters the input: the components are substrings of s, and
 // Parse(s).String() == s for every valid s. Parse does not allocate for
 // valid input.
-func Parse(s string) (URI, error) { return parseAs(s, ruleReference) }
+func Parse(s string) (URI, error) {
+	var u URI
+	err := parseInto(s, ruleReference, &u)
+	return u, err
+}
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): the scheme is required
 // and a fragment is allowed. Use it for identifiers that must stand on their
 // own, such as a namespace name or a link target after resolution.
-func ParseURI(s string) (URI, error) { return parseAs(s, ruleURI) }
+func ParseURI(s string) (URI, error) {
+	var u URI
+	err := parseInto(s, ruleURI, &u)
+	return u, err
+}
 
 // ParseAbsolute parses s as an absolute-URI (RFC 3986, Section 4.3): the
 // scheme is required and a fragment is not allowed. This is the form a base
 // URI takes before resolving references against it (RFC 3986, Section 5.1).
-func ParseAbsolute(s string) (URI, error) { return parseAs(s, ruleAbsolute) }
+func ParseAbsolute(s string) (URI, error) {
+	var u URI
+	err := parseInto(s, ruleAbsolute, &u)
+	return u, err
+}
 
 // ParseRelative parses s as a relative-ref (RFC 3986, Section 4.2): a
 // reference without a scheme. A colon in its first path segment is an error
 // (ErrScheme), since it would read as a scheme delimiter; write "./a:b".
-func ParseRelative(s string) (URI, error) { return parseAs(s, ruleRelative) }
+func ParseRelative(s string) (URI, error) {
+	var u URI
+	err := parseInto(s, ruleRelative, &u)
+	return u, err
+}
 
 // MustParse is like Parse but panics if s is not a URI-reference (RFC 3986,
 // Section 4.1). It is meant for constants in programs and tests.
@@ -123,13 +139,16 @@ func Valid(s string) bool {
 	return f.err == nil
 }
 
-// parseAs runs the start rule r and turns a fault into an *Error.
-func parseAs(s string, r rule) (URI, error) {
-	var u URI
-	if at, f := parse(s, r, &u); f.err != nil {
-		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+// parseInto runs the start rule r on s into u, which must be zero, and
+// turns a fault into an *Error, leaving u zero. The entry points above
+// stay small enough to be inlined, so that the URI is built once, in the
+// caller's variable, rather than built here and copied out.
+func parseInto(s string, r rule, u *URI) error {
+	if at, f := parse(s, r, u); f.err != nil {
+		*u = URI{}
+		return &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}
-	return u, nil
+	return nil
 }
 
 // fault is a failure of a grammar rule before it becomes an *Error: the
