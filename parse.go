@@ -71,6 +71,21 @@ func buildClassTable() (t [256]uint16) {
 // is reports whether byte c belongs to class bit.
 func is(c byte, bit uint16) bool { return classTable[c]&bit != 0 }
 
+// stopTable is classTable turned around for parseFast's scans: bit b of
+// stopTable[c] is set when byte c ends a run of class b, that is when c is
+// outside class b, or is '%', which starts a pct-encoded triplet that is
+// checked apart. It is computed from classTable and adds no class of its
+// own; TestStopTable checks all 256 bytes for every class.
+var stopTable = buildStopTable()
+
+func buildStopTable() (t [256]uint16) {
+	for c := range t {
+		t[c] = ^classTable[c]
+	}
+	t['%'] = ^uint16(0)
+	return t
+}
+
 // Start rules of RFC 3986 that the parser can begin with.
 type rule uint8
 
@@ -181,7 +196,171 @@ func schemeFault(s, note string) (int, fault) {
 	return j, fault{ErrScheme, want + note}
 }
 
-// parse is the top-level rule:
+// parse runs the start rule r on s into u, which must be zero: parseFast
+// when it can decide, parseRules when it cannot. On failure it returns the
+// offset of the offending byte and the fault, and u holds garbage.
+func parse(s string, r rule, u *URI) (at int, f fault) {
+	if parseFast(s, r, u) {
+		return 0, noFault
+	}
+	*u = URI{}
+	return parseRules(s, r, u)
+}
+
+// parseFast is the fast path of parse: the grammar of parseRules below,
+// read forward once, with each component scanned by runOf, a loop that
+// tests four bytes per step against the class table and does not branch
+// on which byte ended the run. It decides but does not explain: it returns
+// true and fills u when s matches rule r, and false when it does not,
+// leaving parseRules to find the offending byte and say what the grammar
+// expected there. It accepts exactly what parseRules accepts, with the
+// same u: FuzzParseFast checks both on every input.
+func parseFast(s string, r rule, u *URI) bool {
+	// scheme ":"
+	i := runOf(s, cScheme)
+	noColon := 0 // bytes of s known to hold no ':' (path-noscheme)
+	if i > 0 && i < len(s) && s[i] == ':' && is(s[0], cAlpha) {
+		if r == ruleRelative {
+			return false
+		}
+		u.Scheme = s[:i]
+		i++
+	} else if r == ruleURI || r == ruleAbsolute {
+		return false
+	} else {
+		noColon, i = i, 0
+	}
+
+	// [ "//" authority ], authority = [ userinfo "@" ] host [ ":" port ]
+	if i+1 < len(s) && s[i] == '/' && s[i+1] == '/' {
+		i += 2
+		u.HasAuthority = true
+		h := i + runOf(s[i:], cRegName)
+		if h < len(s) && s[h] == '%' {
+			if h = runPct(s, h, cRegName); h < 0 {
+				return false
+			}
+		}
+		if h < len(s) && (s[h] == '@' || s[h] == ':') {
+			// userinfo "@": the userinfo class is the reg-name class and ':'.
+			e := h + runOf(s[h:], cUserinfo)
+			if e < len(s) && s[e] == '%' {
+				if e = runPct(s, e, cUserinfo); e < 0 {
+					return false
+				}
+			}
+			if e < len(s) && s[e] == '@' {
+				u.Userinfo, u.HasUserinfo = s[i:e], true
+				i = e + 1
+				h = i + runOf(s[i:], cRegName)
+				if h < len(s) && s[h] == '%' {
+					if h = runPct(s, h, cRegName); h < 0 {
+						return false
+					}
+				}
+			}
+		}
+		if h == i && h < len(s) && s[h] == '[' {
+			e, f := ipLiteralHost(s, h)
+			if f.err != nil {
+				return false
+			}
+			h = e
+		}
+		u.Host = s[i:h]
+		if h < len(s) && s[h] == ':' {
+			p := h + 1 + runOf(s[h+1:], cDigit)
+			u.Port, u.HasPort = s[h+1:p], true
+			h = p
+		}
+		if h < len(s) && s[h] != '/' && s[h] != '?' && s[h] != '#' {
+			return false
+		}
+		i = h
+	}
+
+	// path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+	start := i
+	i += runOf(s[i:], cPath)
+	if i < len(s) && s[i] == '%' {
+		if i = runPct(s, i, cPath); i < 0 {
+			return false
+		}
+	}
+	u.Path = s[start:i]
+	if !u.HasAuthority && u.Scheme == "" {
+		for k := noColon; k < i && s[k] != '/'; k++ {
+			if s[k] == ':' {
+				return false
+			}
+		}
+	}
+	if i == len(s) {
+		return true
+	}
+
+	// [ "?" query ]
+	if s[i] == '?' {
+		i++
+		start = i
+		i += runOf(s[i:], cQuery)
+		if i < len(s) && s[i] == '%' {
+			if i = runPct(s, i, cQuery); i < 0 {
+				return false
+			}
+		}
+		u.Query, u.HasQuery = s[start:i], true
+		if i == len(s) {
+			return true
+		}
+	}
+
+	// [ "#" fragment ]
+	if s[i] != '#' || r == ruleAbsolute {
+		return false
+	}
+	i++
+	start = i
+	i += runOf(s[i:], cQuery)
+	if i < len(s) && s[i] == '%' {
+		if i = runPct(s, i, cQuery); i < 0 {
+			return false
+		}
+	}
+	u.Fragment, u.HasFragment = s[start:i], true
+	return i == len(s)
+}
+
+// runOf returns the length of the longest prefix of s whose bytes belong
+// to class bit, '%' excepted. It tests four bytes per step with one
+// branch, then the last few one at a time, and is small enough to be
+// inlined with bit a constant.
+func runOf(s string, bit uint16) (i int) {
+	for ; i+4 <= len(s); i += 4 {
+		if (stopTable[s[i]]|stopTable[s[i+1]]|stopTable[s[i+2]]|stopTable[s[i+3]])&bit != 0 {
+			break
+		}
+	}
+	for ; i < len(s) && stopTable[s[i]]&bit == 0; i++ {
+	}
+	return i
+}
+
+// runPct continues a run of class bit, a class that admits pct-encoded,
+// at s[i] == '%', and returns the offset where the run ends, or -1 if a
+// '%' in it does not start a triplet (RFC 3986, Section 2.1).
+func runPct(s string, i int, bit uint16) int {
+	for i < len(s) && s[i] == '%' {
+		if badTriplet(s, i) >= 0 {
+			return -1
+		}
+		i += 3
+		i += runOf(s[i:], bit)
+	}
+	return i
+}
+
+// parseRules is the top-level rule:
 //
 //	URI-reference = URI / relative-ref
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
@@ -191,7 +370,7 @@ func schemeFault(s, note string) (int, fault) {
 // It fills u, which must be zero, and reads forward only; every index is an
 // absolute offset into s. On failure it returns the offset of the offending
 // byte and the fault, and u holds garbage.
-func parse(s string, r rule, u *URI) (at int, f fault) {
+func parseRules(s string, r rule, u *URI) (at int, f fault) {
 	// scheme ":"
 	i := 0
 	for i < len(s) && is(s[i], cScheme) {
