@@ -147,11 +147,12 @@ func MustParse(s string) URI {
 }
 
 // Valid reports whether s is a URI-reference (RFC 3986, Section 4.1). It
-// accepts exactly what Parse accepts and never allocates.
+// accepts exactly what Parse accepts and never allocates, not even for
+// invalid input: it runs only Parse's fast path, which decides without
+// building an error.
 func Valid(s string) bool {
 	var u URI
-	_, f := parse(s, ruleReference, &u)
-	return f.err == nil
+	return parseFast(s, ruleReference, &u)
 }
 
 // parseInto runs the start rule r on s into u, which must be zero, and
@@ -261,6 +262,14 @@ func parseFast(s string, r rule, u *URI) bool {
 			}
 		}
 		if h == i && h < len(s) && s[h] == '[' {
+			// IP-literal. Neither form admits '%': a zone identifier
+			// fails here, before ipLiteralHost would build the text
+			// that explains it, so that Valid never allocates.
+			for k := h + 1; k < len(s) && s[k] != ']'; k++ {
+				if s[k] == '%' {
+					return false
+				}
+			}
 			e, f := ipLiteralHost(s, h)
 			if f.err != nil {
 				return false

@@ -174,3 +174,19 @@ func BenchmarkParsePaths(b *testing.B) {
 		})
 	})
 }
+
+// TestValidNeverAllocates checks that Valid allocates nothing for any
+// input of the case files, invalid ones included (an IPv6 zone identifier
+// made Valid build the error text until issue #26).
+func TestValidNeverAllocates(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	for _, name := range []string{"testdata/parse.txt", "testdata/parse_fast.txt"} {
+		for _, r := range readCases(t, name) {
+			if n := testing.AllocsPerRun(10, func() { Valid(r.input) }); n != 0 {
+				t.Errorf("%s:%d: Valid(%q): %v allocations", name, r.line, r.input, n)
+			}
+		}
+	}
+}
