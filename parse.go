@@ -160,7 +160,18 @@ func Valid(s string) bool {
 // stay small enough to be inlined, so that the URI is built once, in the
 // caller's variable, rather than built here and copied out.
 func parseInto(s string, r rule, u *URI) error {
-	if at, f := parse(s, r, u); f.err != nil {
+	if parseFast(s, r, u) {
+		return nil
+	}
+	return parseError(s, r, u)
+}
+
+// parseError is parseInto once the fast path has failed: parseRules reads
+// s again from the start, to find the offending byte and say what the
+// grammar expected there.
+func parseError(s string, r rule, u *URI) error {
+	*u = URI{}
+	if at, f := parseRules(s, r, u); f.err != nil {
 		*u = URI{}
 		return &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}
@@ -342,15 +353,16 @@ func parseFast(s string, r rule, u *URI) bool {
 
 // runOf returns the length of the longest prefix of s whose bytes belong
 // to class bit, '%' excepted. It tests four bytes per step with one
-// branch, then the last few one at a time, and is small enough to be
-// inlined with bit a constant.
+// branch, then the last few one at a time; it is small enough to be
+// inlined with bit a constant, and its loop conditions are written so that
+// the compiler proves every index in bounds.
 func runOf(s string, bit uint16) (i int) {
-	for ; i+4 <= len(s); i += 4 {
+	for ; i < len(s)-3; i += 4 {
 		if (stopTable[s[i]]|stopTable[s[i+1]]|stopTable[s[i+2]]|stopTable[s[i+3]])&bit != 0 {
 			break
 		}
 	}
-	for ; i < len(s) && stopTable[s[i]]&bit == 0; i++ {
+	for ; uint(i) < uint(len(s)) && stopTable[s[i]]&bit == 0; i++ {
 	}
 	return i
 }
