@@ -103,38 +103,22 @@ const (
 // case or otherwise alters the input: the components are substrings of s, and
 // Parse(s).String() == s for every valid s. Parse does not allocate for
 // valid input.
-func Parse(s string) (URI, error) {
-	var u URI
-	err := parseInto(s, ruleReference, &u)
-	return u, err
-}
+func Parse(s string) (u URI, err error) { err = parseInto(s, ruleReference, &u); return }
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): the scheme is required
 // and a fragment is allowed. Use it for identifiers that must stand on their
 // own, such as a namespace name or a link target after resolution.
-func ParseURI(s string) (URI, error) {
-	var u URI
-	err := parseInto(s, ruleURI, &u)
-	return u, err
-}
+func ParseURI(s string) (u URI, err error) { err = parseInto(s, ruleURI, &u); return }
 
 // ParseAbsolute parses s as an absolute-URI (RFC 3986, Section 4.3): the
 // scheme is required and a fragment is not allowed. This is the form a base
 // URI takes before resolving references against it (RFC 3986, Section 5.1).
-func ParseAbsolute(s string) (URI, error) {
-	var u URI
-	err := parseInto(s, ruleAbsolute, &u)
-	return u, err
-}
+func ParseAbsolute(s string) (u URI, err error) { err = parseInto(s, ruleAbsolute, &u); return }
 
 // ParseRelative parses s as a relative-ref (RFC 3986, Section 4.2): a
 // reference without a scheme. A colon in its first path segment is an error
 // (ErrScheme), since it would read as a scheme delimiter; write "./a:b".
-func ParseRelative(s string) (URI, error) {
-	var u URI
-	err := parseInto(s, ruleRelative, &u)
-	return u, err
-}
+func ParseRelative(s string) (u URI, err error) { err = parseInto(s, ruleRelative, &u); return }
 
 // MustParse is like Parse but panics if s is not a URI-reference (RFC 3986,
 // Section 4.1). It is meant for constants in programs and tests.
@@ -321,13 +305,9 @@ func parseFast(s string, r rule, u *URI) bool {
 
 	// [ "?" query ]
 	if s[i] == '?' {
-		i++
-		start = i
-		i += runOf(s[i:], cQuery)
-		if i < len(s) && s[i] == '%' {
-			if i = runPct(s, i, cQuery); i < 0 {
-				return false
-			}
+		start = i + 1
+		if i = queryEnd(s, start); i < 0 {
+			return false
 		}
 		u.Query, u.HasQuery = s[start:i], true
 		if i == len(s) {
@@ -339,16 +319,24 @@ func parseFast(s string, r rule, u *URI) bool {
 	if s[i] != '#' || r == ruleAbsolute {
 		return false
 	}
-	i++
-	start = i
-	i += runOf(s[i:], cQuery)
-	if i < len(s) && s[i] == '%' {
-		if i = runPct(s, i, cQuery); i < 0 {
-			return false
-		}
+	start = i + 1
+	if queryEnd(s, start) != len(s) {
+		return false
 	}
-	u.Fragment, u.HasFragment = s[start:i], true
-	return i == len(s)
+	u.Fragment, u.HasFragment = s[start:], true
+	return true
+}
+
+// queryEnd returns the offset where the query or fragment that starts at
+// offset i of s ends, or -1 if a '%' in it does not start a triplet:
+//
+//	query    = *( pchar / "/" / "?" )
+//	fragment = *( pchar / "/" / "?" )
+//
+// (RFC 3986, Sections 3.4 and 3.5). It is a call of its own, not inlined
+// as the runs of the host and path are: most URIs have neither.
+func queryEnd(s string, i int) int {
+	return runPct(s, i+runOf(s[i:], cQuery), cQuery)
 }
 
 // runOf returns the length of the longest prefix of s whose bytes belong

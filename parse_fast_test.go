@@ -76,25 +76,7 @@ func TestStopTable(t *testing.T) {
 // files and of the corpus.
 func TestParseFastCases(t *testing.T) {
 	rows := readCases(t, "testdata/parse_fast.txt")
-	for _, r := range rows {
-		parse, ok := parsers[r.fields["rule"]]
-		if !ok {
-			t.Fatalf("line %d: unknown rule %q", r.line, r.fields["rule"])
-		}
-		u, err := parse(r.input)
-		switch r.verb {
-		case "ok":
-			if want := wantURI(r); err != nil || u != want {
-				t.Errorf("line %d: Parse(%q) = %#v, %v\nwant %#v", r.line, r.input, u, err, want)
-				continue
-			}
-			checkValid(t, r.input, u)
-		case "err":
-			checkInvalidRow(t, r, err, parse)
-		default:
-			t.Fatalf("line %d: unknown verb %q", r.line, r.verb)
-		}
-	}
+	runParseRows(t, rows)
 	for _, r := range append(rows, readCases(t, "testdata/parse.txt")...) {
 		checkFast(t, r.input)
 	}
