@@ -204,6 +204,12 @@ func parse(s string, r rule, u *URI) (at int, f fault) {
 }
 
 // parseFast is the fast path of parse: the grammar of parseRules below,
+//
+//	URI-reference = URI / relative-ref
+//	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+//	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+//	absolute-URI  = scheme ":" hier-part [ "?" query ]
+//
 // read forward once, with each component scanned by runOf, a loop that
 // tests four bytes per step against the class table and does not branch
 // on which byte ended the run. It decides but does not explain: it returns
@@ -212,19 +218,17 @@ func parse(s string, r rule, u *URI) (at int, f fault) {
 // expected there. It accepts exactly what parseRules accepts, with the
 // same u: FuzzParseFast checks both on every input.
 func parseFast(s string, r rule, u *URI) bool {
-	// scheme ":"
-	i := runOf(s, cScheme)
-	noColon := 0 // bytes of s known to hold no ':' (path-noscheme)
-	if i > 0 && i < len(s) && s[i] == ':' && is(s[0], cAlpha) {
+	// [ scheme ":" ]
+	i := 0
+	n := runOf(s, cScheme) // s[:n] holds no ':'
+	if n > 0 && n < len(s) && s[n] == ':' && is(s[0], cAlpha) {
 		if r == ruleRelative {
 			return false
 		}
-		u.Scheme = s[:i]
-		i++
+		u.Scheme = s[:n]
+		i = n + 1
 	} else if r == ruleURI || r == ruleAbsolute {
 		return false
-	} else {
-		noColon, i = i, 0
 	}
 
 	// [ "//" authority ], authority = [ userinfo "@" ] host [ ":" port ]
@@ -293,7 +297,8 @@ func parseFast(s string, r rule, u *URI) bool {
 	}
 	u.Path = s[start:i]
 	if !u.HasAuthority && u.Scheme == "" {
-		for k := noColon; k < i && s[k] != '/'; k++ {
+		// path-noscheme: no ':' in the first segment.
+		for k := n; k < i && s[k] != '/'; k++ {
 			if s[k] == ':' {
 				return false
 			}
@@ -356,8 +361,9 @@ func runOf(s string, bit uint16) (i int) {
 }
 
 // runPct continues a run of class bit, a class that admits pct-encoded,
-// at s[i] == '%', and returns the offset where the run ends, or -1 if a
-// '%' in it does not start a triplet (RFC 3986, Section 2.1).
+// from offset i, where runOf stopped: past each '%' that starts a triplet
+// (RFC 3986, Section 2.1), and the run after it. It returns the offset
+// where the run ends, or -1 if a '%' does not start a triplet.
 func runPct(s string, i int, bit uint16) int {
 	for i < len(s) && s[i] == '%' {
 		if badTriplet(s, i) >= 0 {
