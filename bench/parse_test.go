@@ -13,7 +13,7 @@ import (
 // floor, a loop that only reads each byte through a 256-entry table, as
 // the bytes-per-second bound a validating parser cannot beat.
 //
-//	cd bench && go test -run '^$' -bench 'Parse$|Valid$|String$|AppendTo$|ScanFloor$' -benchmem -count 10
+//	cd bench && go test -run '^$' -bench 'Parse$|Valid$|String$|ParseString$|ScanFloor$' -benchmem -count 10
 
 // bothCorpus returns the corpus URLs that both uri.Parse and url.Parse
 // accept, so that both sides parse the same strings, and their total
