@@ -193,8 +193,9 @@ func schemeFault(s, note string) (int, fault) {
 }
 
 // parse runs the start rule r on s into u, which must be zero: parseFast
-// when it can decide, parseRules when it cannot. On failure it returns the
-// offset of the offending byte and the fault, and u holds garbage.
+// decides, and when it rejects s, parseRules reads s again to find the
+// offending byte. On failure it returns that offset and the fault, and u
+// holds garbage.
 func parse(s string, r rule, u *URI) (at int, f fault) {
 	if parseFast(s, r, u) {
 		return 0, noFault
