@@ -502,9 +502,9 @@ func redirectGenerated() (bases, refs []string) {
 // forms; LocalRedirect succeeds exactly when SameOrigin is true, with
 // ResolveHref's text, which is absolute, never starts with "//", "/\" or
 // "\", is its own href and, read by the web parser against the base, the
-// fuzzer's other base or several fixed ones, has base's origin; and its
+// fuzzer's other base or several fixed ones, has base's origin; its
 // errors are *Errors of the reference wrapping ErrCrossOrigin, ErrWeb or
-// ErrWebIDNA.
+// ErrWebIDNA; and WebBase.Resolve is the parser's reading.
 func FuzzLocalRedirect(f *testing.F) {
 	for _, r := range readRedirectRows(f) {
 		if r.kind == "redirect" || r.kind == "crossat" {
@@ -533,6 +533,16 @@ func FuzzLocalRedirect(f *testing.F) {
 		}
 		if bloc, berr := b.LocalRedirect(ref); bloc != loc || errString(berr) != errString(err) {
 			t.Fatalf("WebBase(%q).LocalRedirect(%q) = %q, %v; WebParser's %q, %v", base, ref, bloc, berr, loc, err)
+		}
+		// WebBase.Resolve, fast path included, is the parser's reading
+		u, rerr := b.Resolve(ref)
+		var want URI
+		w, werr := p.parse(ref, &b.url)
+		if werr == nil {
+			want, werr = w.uri(ref)
+		}
+		if u != want || errString(rerr) != errString(werr) {
+			t.Fatalf("WebBase(%q).Resolve(%q) = %q, %v; the parser gives %q, %v", base, ref, u, rerr, want, werr)
 		}
 		// the slow reading: resolve, then compare serialized origins
 		href, herr := p.ResolveHref(base, ref)
