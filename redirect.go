@@ -29,7 +29,9 @@ var ErrCrossOrigin = errors.New("uri: the reference leaves the base URL's origin
 // links a crawler follows, the request URL a server redirects from. Its
 // methods give what the WebParser's methods of the same names give for
 // the base it was made from, without reading the base again. A WebBase is
-// not changed by its methods and is safe for concurrent use.
+// not changed by its methods and is safe for concurrent use. The zero
+// WebBase has no base URL: it reads references as WebParser.Parse does,
+// and nothing is same origin with it.
 type WebBase struct {
 	p      WebParser
 	url    webURL
@@ -73,17 +75,25 @@ func (b *WebBase) Resolve(ref string) (URI, error) {
 		// the parser reads without looking at the base
 		return u, nil
 	}
-	w, err := b.p.parse(ref, &b.url)
+	w, err := b.read(ref)
 	if err != nil {
 		return URI{}, err
 	}
 	return w.uri(ref)
 }
 
+// read is the basic URL parser on ref with the base URL.
+func (b *WebBase) read(ref string) (webURL, error) {
+	if b.url.scheme == "" {
+		return b.p.parse(ref, nil) // the zero WebBase
+	}
+	return b.p.parse(ref, &b.url)
+}
+
 // ResolveHref is Resolve returning the URL Standard's serialization (URL
 // Standard, "URL serializing"): what a browser's URL.href gives.
 func (b *WebBase) ResolveHref(ref string) (string, error) {
-	w, err := b.p.parse(ref, &b.url)
+	w, err := b.read(ref)
 	if err != nil {
 		return "", err
 	}
@@ -111,7 +121,7 @@ func (b *WebBase) SameOrigin(ref string) bool {
 	if b.special && keepsAuthority(ref) {
 		return true
 	}
-	w, err := b.p.parse(ref, &b.url)
+	w, err := b.read(ref)
 	if err != nil {
 		return false
 	}
@@ -123,7 +133,7 @@ func (b *WebBase) SameOrigin(ref string) bool {
 // resolved against the base URL, when it stays on the base URL's origin,
 // as WebParser.LocalRedirect does.
 func (b *WebBase) LocalRedirect(ref string) (string, error) {
-	w, err := b.p.parse(ref, &b.url)
+	w, err := b.read(ref)
 	if err != nil {
 		return "", err
 	}
@@ -196,7 +206,9 @@ func (p WebParser) SameOrigin(base URI, ref string) bool {
 // ErrCrossOrigin; when the browser cannot read ref at all, the web
 // parser's error (ErrWeb, ErrWebIDNA); when it cannot read base, an error
 // wrapping ErrWebBase. The href keeps any credentials of ref or base,
-// which a request URL does not have.
+// which a request URL does not have. A blob: URL of base's origin is same
+// origin too, though a browser does not follow a redirect to it (Fetch
+// Standard, "HTTP-redirect fetch": the Location must be an HTTP(S) URL).
 func (p WebParser) LocalRedirect(base URI, ref string) (string, error) {
 	var b WebBase
 	if err := b.init(p, base); err != nil {

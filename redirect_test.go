@@ -621,3 +621,23 @@ func FuzzRedirectURIMatch(f *testing.F) {
 		}
 	})
 }
+
+// TestWebBaseZero: the zero WebBase reads references with no base URL.
+func TestWebBaseZero(t *testing.T) {
+	var b WebBase
+	for _, ref := range []string{"HTTP://X.example/a/../b", "/x", "x", "#f", "https:evil.example", "mailto:a@b"} {
+		u, err := b.Resolve(ref)
+		want, werr := ParseWeb(ref)
+		href, _ := b.ResolveHref(ref)
+		wantHref, _ := WebParser{}.Href(ref)
+		if u != want || errString(err) != errString(werr) || href != wantHref {
+			t.Errorf("WebBase{}.Resolve(%q) = %q, %v; ParseWeb gives %q, %v", ref, u, err, want, werr)
+		}
+		if _, err := b.LocalRedirect(ref); b.SameOrigin(ref) || err == nil {
+			t.Errorf("WebBase{}: %q is same origin", ref)
+		}
+	}
+	if o := b.Origin(); o != "null" {
+		t.Errorf("WebBase{}.Origin() = %q", o)
+	}
+}

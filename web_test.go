@@ -326,7 +326,8 @@ func checkWebError(t testing.TB, err error, input string, line, at int, idna boo
 // the result's text is the same URI; Href agrees with ParseWeb on success;
 // and resolving against a valid base behaves the same way.
 func FuzzParseWeb(f *testing.F) {
-	for _, s := range []string{"https:evil.com", "http://x.org/a b?c d#e f", "HTTP://[::FFFF:1.2.3.4]:80/a/../b", "file:///C|/x", "sc:a b?q", "http://0x7f.1/", "\thttp://x\n.org/\\a", "non-special://x/%2e%2e/y", "mailto:a@b"} {
+	for _, s := range []string{"https:evil.com", "http://x.org/a b?c d#e f", "HTTP://[::FFFF:1.2.3.4]:80/a/../b", "file:///C|/x", "sc:a b?q", "http://0x7f.1/", "\thttp://x\n.org/\\a", "non-special://x/%2e%2e/y", "mailto:a@b",
+		" http://h:8\ta/", "http://[::1%25x]/", "http://1.2.3.4.5/", "http://u@:80/", "http://a%2Fb/", "sc://a b/"} {
 		f.Add(s, "http://example.org/foo/bar")
 	}
 	f.Fuzz(func(t *testing.T, s, base string) {
