@@ -42,7 +42,7 @@ func corpusPaths(tb testing.TB) []string {
 	return out
 }
 
-var sinkBool bool
+// sinkBool: parse_test.go.
 
 func BenchmarkSameOrigin(b *testing.B) {
 	refs := corpusPaths(b)
