@@ -162,10 +162,6 @@ func DomainToASCII(domain string) (string, error) {
 // DomainToASCII of the domain.
 func DomainToUnicode(domain string) (string, error) { return IDNA{}.ToUnicode(domain) }
 
-// isForbiddenDomain reports whether c is a forbidden domain code point
-// (URL Standard, "forbidden domain code point").
-func isForbiddenDomain(c byte) bool { return idnaByteClass[c]&bcForbidden != 0 }
-
 // Byte classes, for the scans of DomainToASCII and convertUnicode.
 const (
 	bcDot       = 1 << iota // '.'
@@ -174,10 +170,8 @@ const (
 	bcNonASCII              // 0x80 to 0xFF
 )
 
-// idnaByteClass holds the class bits of each byte. The forbidden domain
-// code points (URL Standard, "forbidden domain code point") are the
-// forbidden host code points (isForbiddenHost), the C0 controls, '%' and
-// U+007F DELETE.
+// idnaByteClass holds the class bits of each byte; bcForbidden is
+// isForbiddenDomain (URL Standard, "forbidden domain code point").
 var idnaByteClass = func() (t [256]uint8) {
 	for c := range 256 {
 		switch {
@@ -187,7 +181,7 @@ var idnaByteClass = func() (t [256]uint8) {
 			t[c] = bcDot
 		case 'A' <= c && c <= 'Z':
 			t[c] = bcUpper
-		case isForbiddenHost(byte(c)) || c <= 0x1F || c == '%' || c == 0x7F:
+		case isForbiddenDomain(byte(c)):
 			t[c] = bcForbidden
 		}
 	}
@@ -668,7 +662,7 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
 			}
-			l.forbidden = l.forbidden || isForbiddenDomain(c)
+			l.forbidden = l.forbidden || idnaByteClass[c]&bcForbidden != 0
 			norm = append(norm, rune(c))
 			i++
 			continue
@@ -715,7 +709,7 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 					norm = append(norm, 's', 's')
 					continue
 				case c < utf8.RuneSelf:
-					l.forbidden = l.forbidden || isForbiddenDomain(byte(c))
+					l.forbidden = l.forbidden || idnaByteClass[c]&bcForbidden != 0
 				}
 				norm = append(norm, c)
 				nfcMaybe = nfcMaybe || c >= 0x300
