@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -165,7 +164,7 @@ func wantsError(codes []string, ignored func(string) bool) bool {
 	return false
 }
 
-// TestIdnaTestV2 runs every line of Unicode's conformance file: ToUnicode,
+// TestIDNATestV2 runs every line of Unicode's conformance file: ToUnicode,
 // ToASCII (Nontransitional) and ToASCII (Transitional) under the flags the
 // file was made with (all checks on); ToUnicode and ToASCII
 // (Nontransitional) under the URL Standard's (the zero IDNA); and ToASCII
@@ -173,7 +172,7 @@ func wantsError(codes []string, ignored func(string) bool) bool {
 // status codes the header lists for each flag that is off. Results are
 // compared as strings on every line, error or not (UTS #46 only requires
 // the error, but processing gives a result either way).
-func TestIdnaTestV2(t *testing.T) {
+func TestIDNATestV2(t *testing.T) {
 	lines, skipped := readIdnaTestV2(t)
 	profiles := []struct {
 		name string
@@ -403,13 +402,9 @@ func TestIDNACases(t *testing.T) {
 	}
 }
 
-// idnaRegen selects TestIDNATablesGenerated, which runs the generator
-// (about a second, more than go test ./... may spend by default).
-var idnaRegen = flag.Bool("idna.regen", false, "TestIDNATablesGenerated: regenerate idna_tables.go in memory and compare")
-
 // TestIDNATablesInputs checks, when Unicode's data files are present,
 // that idna_tables.go was generated from them: its header lists their
-// SHA-256. TestIDNATablesGenerated (-idna.regen) runs the generator.
+// SHA-256. TestIDNATablesGenerated runs the generator on them.
 func TestIDNATablesInputs(t *testing.T) {
 	src, err := os.ReadFile("idna_tables.go")
 	if err != nil {
@@ -433,12 +428,12 @@ func TestIDNATablesInputs(t *testing.T) {
 }
 
 // TestIDNATablesGenerated regenerates idna_tables.go from Unicode's data
-// files, with -idna.regen and when they are present, and compares it with
-// the committed file.
+// files, when they are present, and compares it with the committed file.
+// As TestConfusablesTableGenerated does, it starts the generator (about
+// 0.3 s of work once go run has it built), then waits for the sequential
+// tests as a parallel test, with the output in a file rather than a pipe
+// so that this process allocates nothing while they count allocations.
 func TestIDNATablesGenerated(t *testing.T) {
-	if !*idnaRegen {
-		t.Skip("regenerating idna_tables.go takes about a second: run with -idna.regen")
-	}
 	if _, err := os.Stat(filepath.Join(unicodeData, "IdnaMappingTable.txt")); err != nil {
 		t.Skipf("%s is absent (%v): get Unicode 17.0.0's IdnaMappingTable.txt and UCD files to regenerate idna_tables.go", unicodeData, err)
 	}
@@ -446,9 +441,21 @@ func TestIDNATablesGenerated(t *testing.T) {
 	if err != nil {
 		t.Skipf("no go command to run the generator: %v", err)
 	}
-	out := filepath.Join(t.TempDir(), "idna_tables.go")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "idna_tables.go")
+	stderr, err := os.Create(filepath.Join(dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
 	cmd := exec.Command(gobin, "run", "gen_idna_tables.go", "-o", out, unicodeData)
-	if msg, err := cmd.CombinedOutput(); err != nil {
+	cmd.Stdout, cmd.Stderr = stderr, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	if err := cmd.Wait(); err != nil {
+		msg, _ := os.ReadFile(stderr.Name())
 		t.Fatalf("go run gen_idna_tables.go: %v\n%s", err, msg)
 	}
 	got, err := os.ReadFile(out)
