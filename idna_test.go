@@ -745,3 +745,69 @@ func TestIDNANode(t *testing.T) {
 		t.Errorf("testdata/idna_node.txt has %d cases", n)
 	}
 }
+
+// TestWPTDomainToASCIIPlugged runs all of web-platform-tests'
+// urltestdata.json with DomainToASCII in WebParser.IDNA, the plug point
+// the integration replaces by a default: the href of every case, the
+// IDNA cases included, or its failure, must match. (TestWPT, web.go's
+// own test, counts the cases without IDNA with the zero WebParser.)
+func TestWPTDomainToASCIIPlugged(t *testing.T) {
+	p := WebParser{IDNA: DomainToASCII}
+	pass, idnaCases := 0, 0
+	cases := readWPT(t)
+	for _, c := range cases {
+		var href string
+		var err error
+		if c.Base != nil {
+			b, berr := p.Parse(*c.Base)
+			if berr != nil {
+				continue // a base that fails: the case is not run
+			}
+			href, err = p.ResolveHref(b, c.Input)
+		} else {
+			href, err = p.Href(c.Input)
+		}
+		if needsIDNA(c) {
+			idnaCases++
+		}
+		if c.Failure && err != nil || !c.Failure && err == nil && href == c.Href {
+			pass++
+			continue
+		}
+		base := ""
+		if c.Base != nil {
+			base = *c.Base
+		}
+		t.Errorf("urltestdata.json: %+q against %+q: %+q, %v; want %+q (failure %v)", c.Input, base, href, err, c.Href, c.Failure)
+	}
+	t.Logf("urltestdata.json with DomainToASCII plugged in: %d of %d cases pass (%d with an IDNA host)", pass, len(cases), idnaCases)
+}
+
+// TestNormalizerDomainToASCIIPlugged plugs DomainToASCII into
+// Normalizer.IDNA, as the integration will for the schemes whose hosts
+// are DNS names: an internationalized host, percent-encoded, and its
+// A-labels are equivalent at SchemeBased, and a host DomainToASCII
+// rejects is compared by its text.
+func TestNormalizerDomainToASCIIPlugged(t *testing.T) {
+	n := Normalizer{Schemes: DefaultSchemes(), IDNA: DomainToASCII}
+	for _, tt := range [][2]string{
+		{"http://%E4%BE%8B.jp/", "http://xn--fsq.jp/"},
+		{"http://%E4%BE%8B.JP/", "HTTP://XN--FSQ.jp:80/"},
+		{"https://%C3%BC%C3%B1%C3%AF%C3%A7%C3%B8d%C3%A9.example/", "https://xn--d-5fahvj8bya.example/"},
+		{"http://%EF%BC%A5xample.com/", "http://example.com/"},                     // U+FF25 FULLWIDTH E maps to "e"
+		{"http://Bu%C3%9Fe.de/", "http://xn--bue-6ka.de/"},                         // "ß" is kept (Nontransitional)
+		{"http://%E1%BA%9E.com/", "http://xn--zca.com/"},                           // U+1E9E maps to "ß" since Unicode 15.1
+		{"http://%E2%93%9B%E2%93%9E%E2%93%92%E2%93%90%E2%93%9B/", "http://local/"}, // circled letters
+		{"http://a%E3%80%82b.example/", "http://a.b.example/"},                     // U+3002 IDEOGRAPHIC FULL STOP
+		{"http://xn--mnchen-3ya.de/", "http://m%C3%BCnchen.de/"},                   // either side
+	} {
+		a, b := MustParse(tt[0]), MustParse(tt[1])
+		if !n.Equivalent(a, b, SchemeBased) {
+			t.Errorf("%q and %q differ with DomainToASCII: %q, %q", tt[0], tt[1], n.Key(a, SchemeBased), n.Key(b, SchemeBased))
+		}
+	}
+	bad := MustParse("http://a%E2%80%AEb.example/") // U+202E is disallowed
+	if got := n.Normalize(bad, SchemeBased); got != bad.Normalize(SchemeBased) {
+		t.Errorf("a name DomainToASCII rejects was changed: %q", got)
+	}
+}
