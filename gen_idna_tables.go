@@ -20,7 +20,7 @@
 // (idna/ and ucd/); this project keeps a copy in ../shared/data. Run
 //
 //	go generate            (see the directive in idna.go)
-//	go run gen_idna_tables.go [-o idna_tables.go] path/to/unicode-17.0.0
+//	go run gen_idna_tables.go [-o idna_tables.go | -o -] path/to/unicode-17.0.0
 //
 // The generator checks what the code relies on (ASCII's statuses, that
 // mappings are valid code points, the derivation of
@@ -94,7 +94,7 @@ var inputs = []string{
 var search = flag.Bool("search", false, "try every block size and report the smallest tables")
 
 func main() {
-	out := flag.String("o", "idna_tables.go", "the file to write")
+	out := flag.String("o", "idna_tables.go", "the file to write, - for standard output")
 	flag.Parse()
 	dir := "../shared/data/unicode-17.0.0"
 	if flag.NArg() > 0 {
@@ -103,6 +103,12 @@ func main() {
 	src, err := generate(dir)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *out == "-" {
+		if _, err := os.Stdout.Write(src); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)

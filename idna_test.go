@@ -429,39 +429,11 @@ func TestIDNATablesInputs(t *testing.T) {
 
 // TestIDNATablesGenerated regenerates idna_tables.go from Unicode's data
 // files, when they are present, and compares it with the committed file.
-// As TestConfusablesTableGenerated does, it starts the generator (about
-// 0.3 s of work once go run has it built), then waits for the sequential
-// tests as a parallel test, with the output in a file rather than a pipe
-// so that this process allocates nothing while they count allocations.
 func TestIDNATablesGenerated(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(unicodeData, "IdnaMappingTable.txt")); err != nil {
 		t.Skipf("%s is absent (%v): get Unicode 17.0.0's IdnaMappingTable.txt and UCD files to regenerate idna_tables.go", unicodeData, err)
 	}
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to run the generator: %v", err)
-	}
-	dir := t.TempDir()
-	out := filepath.Join(dir, "idna_tables.go")
-	stderr, err := os.Create(filepath.Join(dir, "err"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stderr.Close()
-	cmd := exec.Command(gobin, "run", "gen_idna_tables.go", "-o", out, unicodeData)
-	cmd.Stdout, cmd.Stderr = stderr, stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	if err := cmd.Wait(); err != nil {
-		msg, _ := os.ReadFile(stderr.Name())
-		t.Fatalf("go run gen_idna_tables.go: %v\n%s", err, msg)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := regenerate(t, "gen_idna_tables.go", unicodeData)
 	want, err := os.ReadFile("idna_tables.go")
 	if err != nil {
 		t.Fatal(err)
@@ -469,6 +441,48 @@ func TestIDNATablesGenerated(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("idna_tables.go differs from what gen_idna_tables.go generates from %s: run go generate", unicodeData)
 	}
+}
+
+// regenerate runs gen, a generator of this directory (a //go:build ignore
+// program that takes "-o -" for its standard output), with args, and
+// returns what it writes, for the tests that compare a generated file
+// with the committed one. It starts the generator, then waits for it as
+// a parallel test, so that it runs while the sequential tests do; its
+// output goes to files rather than pipes, so that this process allocates
+// nothing while those tests count allocations. It skips t when there is
+// no go command.
+func regenerate(t *testing.T, gen string, args ...string) []byte {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("needs the go command to run %s: %v", gen, err)
+	}
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	stderr, err := os.Create(filepath.Join(dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	cmd := exec.Command(gobin, append([]string{"run", gen, "-o", "-"}, args...)...)
+	cmd.Stdout, cmd.Stderr = out, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	if err := cmd.Wait(); err != nil {
+		msg, _ := os.ReadFile(stderr.Name())
+		t.Fatalf("go run %s: %v\n%s", gen, err, msg)
+	}
+	generated, err := os.ReadFile(out.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return generated
 }
 
 // TestIDNAMappingTable reads IdnaMappingTable.txt with a parser of its
