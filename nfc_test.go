@@ -1,8 +1,6 @@
 package uri
 
 import (
-	"bufio"
-	"bytes"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -12,14 +10,17 @@ import (
 
 // parseHexRunes reads code points written in hexadecimal and separated by
 // spaces, as UCD files write them.
-func parseHexRunes(s string) ([]rune, bool) {
-	var rs []rune
+func parseHexRunes(s string) ([]rune, bool) { return appendHexRunes(nil, s) }
+
+// appendHexRunes appends the code points of s, as parseHexRunes reads
+// them, to dst.
+func appendHexRunes(dst []rune, s string) ([]rune, bool) {
 	var v rune
 	digits := 0
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) || s[i] == ' ' {
 			if digits > 0 {
-				rs = append(rs, v)
+				dst = append(dst, v)
 			}
 			v, digits = 0, 0
 			continue
@@ -30,7 +31,7 @@ func parseHexRunes(s string) ([]rune, bool) {
 		}
 		v, digits = v<<4|d, digits+1
 	}
-	return rs, true
+	return dst, true
 }
 
 // TestNormalizationTest checks the NFC invariants of Unicode's
@@ -39,13 +40,11 @@ func parseHexRunes(s string) ([]rune, bool) {
 // and for every code point X not listed in Part 1, X == toNFC(X).
 func TestNormalizationTest(t *testing.T) {
 	data := readShared(t, "unicode-17.0.0/NormalizationTest.txt", "Unicode's NormalizationTest.txt for Unicode 17.0.0 (https://www.unicode.org/Public/17.0.0/ucd/)")
-	sc := bufio.NewScanner(bytes.NewReader(data))
 	var part1 [(utf8.MaxRune + 1) / 64]uint64 // a bit for each code point listed in Part 1
 	part, n, lines, fails := "", 0, 0, 0
-	var buf []rune
-	for sc.Scan() {
+	var buf, cols []rune
+	for text := range strings.Lines(string(data)) {
 		n++
-		text := sc.Text()
 		if strings.HasPrefix(text, "@Part") {
 			part, _, _ = strings.Cut(text, " ")
 			continue
@@ -54,16 +53,26 @@ func TestNormalizationTest(t *testing.T) {
 		if text == "" {
 			continue
 		}
-		var c [5][]rune
-		for i := range c {
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		// The five columns, in one buffer for all the lines.
+		var ends [6]int
+		cols = cols[:0]
+		for i := range 5 {
 			col, rest, ok := strings.Cut(text, ";")
 			if !ok {
 				t.Fatalf("NormalizationTest.txt:%d: %d columns", n, i)
 			}
-			if c[i], ok = parseHexRunes(col); !ok {
+			if cols, ok = appendHexRunes(cols, col); !ok {
 				t.Fatalf("NormalizationTest.txt:%d: bad column %q", n, col)
 			}
+			ends[i+1] = len(cols)
 			text = rest
+		}
+		var c [5][]rune
+		for i := range c {
+			c[i] = cols[ends[i]:ends[i+1]:ends[i+1]]
 		}
 		lines++
 		if part == "@Part1" && len(c[0]) == 1 {
