@@ -109,10 +109,13 @@ func (p IDNA) ToUnicode(domain string) (string, error) {
 // change of 2026-06-25: "xn--a", "xn--" and "a.b.c.xn--pokxncvks" are
 // kept, as browsers keep them); any other goes through UTS #46 ToASCII
 // with the zero IDNA profile (CheckBidi and CheckJoiners on, the rest
-// off), which must succeed. The result must not be empty, and must not
-// contain a forbidden domain code point (URL Standard, "forbidden domain
-// code point": C0 controls, space, '#', '%', '/', ':', '<', '>', '?',
-// '@', '[', '\', ']', '^', '|' and U+007F).
+// off), which must succeed. The result must not be empty; and, as the
+// host parser requires right after "domain to ASCII" (URL Standard, "host
+// parsing"), it must not contain a forbidden domain code point (URL
+// Standard, "forbidden domain code point": C0 controls, space, '#', '%',
+// '/', ':', '<', '>', '?', '@', '[', '\', ']', '^', '|' and U+007F), so
+// that its result is a domain the host parser keeps, or an IPv4 address
+// it goes on to parse.
 //
 // It returns an *Error wrapping ErrIDNA otherwise, with the Offset in
 // domain of the label or code point at fault. DomainToASCII is
@@ -438,14 +441,15 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 	}
 	rtl := false
 	for i := 0; i <= len(domain); {
+		j := strings.IndexByte(domain[i:], '.')
+		if j < 0 {
+			j = len(domain)
+		} else {
+			j += i
+		}
 		var class uint8
-		j := i
-		for ; j < len(domain); j++ {
-			c := idnaByteClass[domain[j]]
-			if c&bcDot != 0 {
-				break
-			}
-			class |= c
+		for _, c := range []byte(domain[i:j]) {
+			class |= idnaByteClass[c]
 		}
 		if seg := domain[i:j]; class&bcNonASCII == 0 && (len(seg) < 4 || seg[0]|0x20 != 'x' || seg[1]|0x20 != 'n' || seg[2] != '-' || seg[3] != '-') {
 			labels = append(labels, idnaLabel{start: i, end: j, input: true, ascii: true, upper: class&bcUpper != 0})
@@ -669,26 +673,29 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 		}
 		r, size := utf8.DecodeRuneInString(seg[i:])
 		i += size
-		l.ascii = false
 		v := idnaValue(r)
 		switch v >> 13 {
 		case idnaValid:
 			norm = append(norm, r)
+			l.ascii = false
 			nfcMaybe = nfcMaybe || v&idnaNFCSlow != 0
 			rtl = rtl || isRTL(v)
 		case idnaDisallowed:
 			norm = append(norm, r)
+			l.ascii = false
 			nfcMaybe = nfcMaybe || r >= 0x300
 			rtl = rtl || r >= 0x590
 			l.valid = false
 		case idnaDeviation:
 			if !p.Transitional {
 				norm = append(norm, r)
+				l.ascii = false
 				l.joiners = l.joiners || r == 0x200C || r == 0x200D
 				continue
 			}
 			for _, c := range idnaDeviationMapping(r) {
 				norm = append(norm, c)
+				l.ascii = l.ascii && c < utf8.RuneSelf
 			}
 		case idnaMapped:
 			m := v & (1<<13 - 1)
@@ -710,6 +717,8 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 					continue
 				case c < utf8.RuneSelf:
 					l.forbidden = l.forbidden || idnaByteClass[c]&bcForbidden != 0
+				default:
+					l.ascii = false
 				}
 				norm = append(norm, c)
 				nfcMaybe = nfcMaybe || c >= 0x300
@@ -853,6 +862,9 @@ func (p IDNA) validate(label []rune, l *idnaLabel, bidi bool) (idnaCode, int) {
 		// V7: valid, or deviation in Nontransitional Processing (what
 		// mapping found, unless the label was decoded or normalized); U1:
 		// STD3 rules for ASCII.
+		if l.valid && !l.ace && !p.UseSTD3ASCIIRules {
+			break // mapping found every code point valid, and wrote ASCII lowercase
+		}
 		for i, r := range label {
 			if r < utf8.RuneSelf {
 				if 'A' <= r && r <= 'Z' { // mapped; only an A-label's basic code points could be
@@ -1041,7 +1053,7 @@ func (p IDNA) appendASCII(fs *idnaFaults, b []byte, labels []idnaLabel, domain s
 		} else {
 			rs := l.runes(norm, dec)
 			switch {
-			case l.ascii && !l.ace, idnaAllASCII(rs):
+			case l.ascii && !l.ace, l.ace && idnaAllASCII(rs):
 				for _, r := range rs {
 					b = append(b, byte(r))
 				}
