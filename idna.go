@@ -418,16 +418,29 @@ func (p IDNA) convert(domain string, toASCII bool) (string, idnaFault) {
 
 // convertUnicode is convert for any domain; with url, the result's first
 // forbidden domain code point goes to fs.forbidden. Its buffers are on
-// the stack for domains of ordinary length, so that the result is its one
-// allocation.
+// the stack for domains of ordinary length (up to the 253 octets DNS
+// allows, unless mapping expands them), so that the result is its one
+// allocation; the buffer for the mapped code points comes in two sizes,
+// as zeroing a large one costs more than the rest of the work on a short
+// domain.
 func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) string {
+	if len(domain) <= 64 {
+		var normBuf [64]rune
+		return p.convertUnicodeIn(fs, domain, toASCII, url, normBuf[:0])
+	}
+	var normBuf [256]rune
+	return p.convertUnicodeIn(fs, domain, toASCII, url, normBuf[:0])
+}
+
+// convertUnicodeIn is convertUnicode with norm, an empty buffer for the
+// mapped code points.
+func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool, norm []rune) string {
 	// Steps 1 to 3, Map, Normalize and Break (Section 4), for each part of
 	// the domain between ASCII full stops: its labels are those of the
 	// whole domain, as normalization moves no '.' and composes nothing
 	// with one.
-	var normBuf [64]rune
 	var labelBuf [8]idnaLabel
-	norm, labels := normBuf[:0], labelBuf[:0]
+	labels := labelBuf[:0]
 	if len(domain) > 64 {
 		// A long domain: room for all its labels at once, so that the
 		// allocations do not grow with the input.
@@ -643,7 +656,7 @@ func idnaBreak(labels []idnaLabel, norm []rune, start int) []idnaLabel {
 			l = idnaLabel{start: j + 1, ascii: true}
 		case r >= utf8.RuneSelf:
 			l.ascii = false
-		case isForbiddenDomain(byte(r)):
+		case idnaByteClass[r]&bcForbidden != 0:
 			l.forbidden = true
 		}
 	}
@@ -658,17 +671,19 @@ func idnaBreak(labels []idnaLabel, norm []rune, start int) []idnaLabel {
 // when no code point of the result is right-to-left.
 func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune, _ []idnaLabel, rtl bool) {
 	start, first := len(norm), len(labels)
-	nfcMaybe := false
+	slow := -1 // the index in norm of the first code point NFC's quick check must look at
 	l := idnaLabel{start: start, ascii: true, valid: true}
 	for i := 0; i < len(seg); {
-		c := seg[i]
-		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+		if seg[i] < utf8.RuneSelf {
+			// A run of ASCII: lowercased, in one step.
+			j := i + 1
+			for j < len(seg) && seg[j] < utf8.RuneSelf {
+				j++
 			}
-			l.forbidden = l.forbidden || idnaByteClass[c]&bcForbidden != 0
-			norm = append(norm, rune(c))
-			i++
+			var class uint8
+			norm, class = appendLowerRunes(norm, seg[i:j])
+			l.forbidden = l.forbidden || class&bcForbidden != 0
+			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(seg[i:])
@@ -678,12 +693,16 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 		case idnaValid:
 			norm = append(norm, r)
 			l.ascii = false
-			nfcMaybe = nfcMaybe || v&idnaNFCSlow != 0
+			if slow < 0 && v&idnaNFCSlow != 0 {
+				slow = len(norm) - 1
+			}
 			rtl = rtl || isRTL(v)
 		case idnaDisallowed:
 			norm = append(norm, r)
 			l.ascii = false
-			nfcMaybe = nfcMaybe || r >= 0x300
+			if slow < 0 && r >= 0x300 {
+				slow = len(norm) - 1
+			}
 			rtl = rtl || r >= 0x590
 			l.valid = false
 		case idnaDeviation:
@@ -721,31 +740,70 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 					l.ascii = false
 				}
 				norm = append(norm, c)
-				nfcMaybe = nfcMaybe || c >= 0x300
+				if slow < 0 && c >= 0x300 {
+					slow = len(norm) - 1
+				}
 				rtl = rtl || c >= 0x590
 			}
 		}
 	}
 	l.end = len(norm)
 	labels = append(labels, l)
-	if nfcMaybe {
-		if res, _ := nfcQuickCheck(norm[start:]); res != qcYes {
-			norm = p.normalizeTail(norm, start)
-			labels = idnaBreak(labels[:first], norm, start)
+	if slow >= 0 {
+		// Every code point before slow is NFC_Quick_Check Yes with
+		// combining class 0.
+		if res, at := nfcQuickCheck(norm[slow:]); res != qcYes {
+			var begin int
+			norm, begin = normalizeTail(norm, start, slow+at)
+			// The labels before the one normalization changed stay.
+			k := len(labels) - 1
+			for k > first && labels[k].start > begin {
+				k--
+			}
+			labels = idnaBreak(labels[:k], norm, labels[k].start)
 		}
 	}
 	return norm, labels, rtl
 }
 
-// normalizeTail replaces norm[start:] by its NFC.
-func (p IDNA) normalizeTail(norm []rune, start int) []rune {
-	var buf [64]rune
-	tail := buf[:0]
-	if len(norm)-start > len(buf) {
-		tail = make([]rune, 0, len(norm)-start)
+// appendLowerRunes appends s, ASCII, to rs, with 'A' to 'Z' lowercased,
+// and returns the OR of the byte classes of s.
+func appendLowerRunes(rs []rune, s string) ([]rune, uint8) {
+	n := len(rs)
+	rs = slices.Grow(rs, len(s))[:n+len(s)]
+	out := rs[n:]
+	var class uint8
+	for k := 0; k < len(s) && k < len(out); k++ {
+		c := s[k]
+		class |= idnaByteClass[c]
+		if c-'A' < 26 {
+			c += 'a' - 'A'
+		}
+		out[k] = rune(c)
 	}
-	tail = append(tail, norm[start:]...)
-	return appendNFC(norm[:start], tail)
+	return rs, class
+}
+
+// normalizeTail puts norm[start:] in NFC, given at, the index of its
+// first code point that NFC's quick check does not pass: from the last
+// code point of combining class 0 before at (or from start), which
+// nothing before it composes or reorders with, the rest is normalized.
+// It returns the result and the index where it may differ from norm.
+func normalizeTail(norm []rune, start, at int) ([]rune, int) {
+	begin := at
+	for begin > start {
+		begin--
+		if ccc, _ := nfcProps(norm[begin]); ccc == 0 {
+			break
+		}
+	}
+	var buf [32]rune
+	tail := buf[:0]
+	if len(norm)-begin > len(buf) {
+		tail = make([]rune, 0, len(norm)-begin)
+	}
+	tail = append(tail, norm[begin:]...)
+	return appendNFC(norm[:begin], tail), begin
 }
 
 // mappedLen returns how many code points step 1 maps c to, and whether

@@ -170,7 +170,7 @@ func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
 		}
 	}
 	// let n = initial_n, let delta = 0, let bias = initial_bias
-	n, delta, bias := punyInitialN, 0, punyInitialBias
+	n, delta, bias := punyInitialN, int64(0), punyInitialBias
 	// let h = b = the number of basic code points in the input; copy them
 	// to the output in order, followed by a delimiter if b > 0
 	b := 0
@@ -199,14 +199,14 @@ func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
 		if d > punyMaxInt {
 			return dst, false
 		}
-		delta = int(d)
+		// delta is an int64 that only grows until it is output and reset:
+		// an increment that overflows maxint is caught where delta is
+		// next output or added to, which is the same failure.
+		delta = d
 		n, m = m, int(utf8.MaxRune+1)
 		for _, c := range label {
 			// if c < n {or c is basic} then increment delta, fail on overflow
 			if int(c) < n {
-				if delta == punyMaxInt {
-					return dst, false
-				}
 				delta++
 				continue
 			}
@@ -214,14 +214,17 @@ func punycodeEncode(dst []byte, label []rune) ([]byte, bool) {
 				m = min(m, int(c))
 				continue
 			}
+			if delta > punyMaxInt {
+				return dst, false
+			}
 			// let q = delta; output q as a generalized variable-length
 			// integer
 			var ok bool
-			if dst, ok = punyAppendDelta(dst, delta, bias); !ok {
+			if dst, ok = punyAppendDelta(dst, int(delta), bias); !ok {
 				return dst, false
 			}
 			// let bias = adapt(delta, h + 1, test h equals b?)
-			bias = punyAdapt(delta, h+1, h == b)
+			bias = punyAdapt(int(delta), h+1, h == b)
 			delta = 0
 			h++
 		}
