@@ -78,7 +78,7 @@ type IDNA struct {
 // whose labels do not start with "xn--" and that p accepts comes back
 // lowercased, without allocating when it is lowercase already.
 func (p IDNA) ToASCII(domain string) (string, error) {
-	s, f := p.convert(domain, true)
+	s, f := p.convert(domain, true, true)
 	if f.code != 0 {
 		return "", p.err(f, domain)
 	}
@@ -95,7 +95,7 @@ func (p IDNA) ToASCII(domain string) (string, error) {
 // may name another domain than the input ("xn--ascii-" reads "ascii"):
 // use it only to show the input, never to look it up.
 func (p IDNA) ToUnicode(domain string) (string, error) {
-	s, f := p.convert(domain, false)
+	s, f := p.convert(domain, false, false)
 	if f.code != 0 {
 		return s, p.err(f, domain)
 	}
@@ -141,7 +141,7 @@ func DomainToASCII(domain string) (string, error) {
 		}
 		return domain, nil
 	}
-	var fs idnaFaults
+	fs := idnaFaults{discard: true}
 	s := IDNA{}.convertUnicode(&fs, domain, true, true)
 	if fs.first.code == 0 {
 		fs.first = fs.forbidden
@@ -359,7 +359,12 @@ func (p IDNA) err(f idnaFault, domain string) error {
 
 // idnaFaults keeps the leftmost fault that processing records, and for
 // DomainToASCII the first forbidden domain code point of the result.
-type idnaFaults struct{ first, forbidden idnaFault }
+// With discard, the caller drops the result when there is a fault, so
+// processing need not write it then.
+type idnaFaults struct {
+	first, forbidden idnaFault
+	discard          bool
+}
 
 // record keeps f if it is the first fault, or in a label left of it.
 func (fs *idnaFaults) record(f idnaFault) {
@@ -406,10 +411,10 @@ func (l *idnaLabel) runes(norm, dec []rune) []rune {
 // convert runs UTS #46 processing (Section 4) on domain with p's flags,
 // then ToASCII's conversion (Section 4.2) if toASCII, or ToUnicode's
 // (Section 4.3). It returns the result, built even where an error was
-// recorded (Unicode's conformance file gives one for every line), and
-// the leftmost fault.
-func (p IDNA) convert(domain string, toASCII bool) (string, idnaFault) {
-	var fs idnaFaults
+// recorded (Unicode's conformance file gives one for every line) unless
+// discard says the caller drops it then, and the leftmost fault.
+func (p IDNA) convert(domain string, toASCII, discard bool) (string, idnaFault) {
+	fs := idnaFaults{discard: discard}
 	if s, ok := p.convertASCII(&fs, domain, toASCII); ok {
 		return s, fs.first
 	}
@@ -561,12 +566,19 @@ func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool,
 		}
 	}
 
+	if fs.discard && fs.first.code != 0 && fs.first.label == 0 {
+		return "" // no fault can come before this one
+	}
 	if n := len(domain) + len(norm); n > 128 {
 		// A long domain: write into the result's own buffer.
 		return bytesString(p.appendResult(fs, make([]byte, 0, n+16), labels, domain, norm, dec, toASCII, url))
 	}
 	var byteBuf [128]byte
-	return string(p.appendResult(fs, byteBuf[:0], labels, domain, norm, dec, toASCII, url))
+	b := p.appendResult(fs, byteBuf[:0], labels, domain, norm, dec, toASCII, url)
+	if fs.discard && fs.first.code != 0 {
+		return ""
+	}
+	return string(b)
 }
 
 // appendResult appends the result of ToASCII (toASCII) or ToUnicode to b.
