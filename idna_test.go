@@ -616,22 +616,43 @@ func FuzzDomainToASCII(f *testing.F) {
 	})
 }
 
+// idnaMapSlow is steps 1 and 2 of UTS #46 processing (Section 4,
+// Nontransitional), a code point at a time from the mapping table, then
+// NFC over the whole: the slow oracle for what convertUnicode's mapping,
+// its ASCII fast paths and its partial normalization must give.
+func idnaMapSlow(d string) string {
+	var b strings.Builder
+	for _, r := range d {
+		if to, ok := idnaMapping(r); ok {
+			b.WriteString(to)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return nfcString(b.String())
+}
+
 // FuzzDomainToUnicode checks that DomainToUnicode(DomainToASCII(d))
 // leads back to the same ASCII, wherever DomainToUnicode reports no
 // error or the ASCII is one UTS #46 ToASCII accepts (it may then report
-// an empty label, X4_2); and that ToUnicode's result is UTF-8 and maps to
-// ToASCII's.
+// an empty label, X4_2); that ToUnicode's result is UTF-8 and maps to
+// ToASCII's; and that where no label starts with "xn--" it is
+// idnaMapSlow's.
 func FuzzDomainToUnicode(f *testing.F) {
 	f.Add("Bücher.de")
 	f.Add("xn--mnchen-3ya.DE")
 	f.Add("xn--ascii-.de")
 	f.Add("a..b")
 	f.Add("\u05d0\u05d1.xn--4db")
+	f.Add("1.Assbcssssssssd\u03c3\u03c3ssss\u0302ssz.a\u3002B\u0301")
 	f.Fuzz(func(t *testing.T, d string) {
 		u, err := DomainToUnicode(d)
 		checkIDNAErr(t, "DomainToUnicode", d, err)
 		if utf8.ValidString(d) && !utf8.ValidString(u) {
 			t.Fatalf("DomainToUnicode(%+q) = %+q is not UTF-8", d, u)
+		}
+		if slow := idnaMapSlow(d); !strings.HasPrefix(slow, "xn--") && !strings.Contains(slow, ".xn--") && u != slow {
+			t.Fatalf("DomainToUnicode(%+q) = %+q; mapping and NFC a code point at a time give %+q", d, u, slow)
 		}
 		if ua, uerr := (IDNA{}).ToASCII(u); err == nil {
 			if a, aerr := (IDNA{}).ToASCII(d); aerr != nil || uerr != nil || ua != a {
