@@ -654,7 +654,7 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 	if style != POSIX && style != Windows {
 		return "", 0, fault{ErrFilePath, "a PathStyle: POSIX or Windows"}
 	}
-	if !strings.EqualFold(u.Scheme, "file") {
+	if !equalFoldASCII(u.Scheme, "file") {
 		return "", 0, fault{ErrFileScheme, `the scheme "file" (RFC 8089, Section 2)`}
 	}
 	hostAt := len(u.Scheme) + 1
@@ -684,7 +684,7 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 		return "", pathAt, fault{ErrPath, "'/' at the start of a path after an authority (RFC 3986, Section 3.3)"}
 	}
 	p := u.Path
-	local := u.Host == "" || strings.EqualFold(u.Host, "localhost")
+	local := u.Host == "" || equalFoldASCII(u.Host, "localhost") // ASCII case only: "localhoſt" is another host
 	if style == POSIX && local && posixPlain(p, true) {
 		return p, 0, noFault
 	}

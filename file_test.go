@@ -922,6 +922,10 @@ func TestFileHandBuilt(t *testing.T) {
 		{URI{Scheme: "file", HasAuthority: true, Host: "h/x", Path: "/s"}, Windows, ErrFileHost, 8}, // a '/' in the host
 		{URI{Scheme: "file", HasAuthority: true, HasPort: true, Path: "/x"}, POSIX, ErrFileHost, 7}, // "file://:/x"
 		{URI{Scheme: "file", HasAuthority: true, Path: "/x"}, PathStyle(2), ErrFilePath, 0},         // no such style
+		// U+017F LATIN SMALL LETTER LONG S, which Unicode case folding (not
+		// ASCII's) matches with 's': the host is not localhost
+		{URI{Scheme: "file", HasAuthority: true, Host: "localho\u017Ft", Path: "/etc/passwd"}, POSIX, ErrFileHost, 7},
+		{URI{Scheme: "file", HasAuthority: true, Host: "localho\u017Ft", Path: "/C:/x"}, Windows, ErrFileHost, 14},
 	} {
 		p, err := c.u.FilePath(c.style)
 		var e *Error
