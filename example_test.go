@@ -1213,6 +1213,169 @@ func ExampleURI_DialAddr() {
 // ---- Tutorial part: Redirects, origins and OAuth redirect URIs (URL Standard, HTML, RFC 6749, RFC 8252). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// A login handler sends the user back to the page that ?next= names. The
+// value comes from the client, so it must not send the browser to another
+// site. LocalRedirect resolves it against the request's own URL as the
+// browser will, keeps it only when it stays on the same origin, and
+// returns the absolute href for the Location header: the very text it
+// checked. "//evil.example", "/\evil.example", a tab inside, a leading
+// space and "https:evil.example" all leave the site in a browser, and an
+// error says where in the value the other host starts. Some values that
+// look alike stay: "http:evil.example" against an http page is a path,
+// and "/a/../\evil.example/" is the path "//evil.example/", which only
+// the absolute href keeps on the site (written as that bare path, or
+// cleaned to it by http.Redirect, it would send the browser to
+// evil.example).
+func ExampleWebParser_LocalRedirect() {
+	next := func(r *http.Request) string {
+		self, _, err := uri.TargetURI(r.Method, r.RequestURI, r.Host, r.TLS != nil)
+		if err != nil {
+			return "400 " + err.Error()
+		}
+		loc, err := uri.WebParser{}.LocalRedirect(self, r.URL.Query().Get("next"))
+		if err != nil {
+			// log it, and send the user home instead
+			var e *uri.Error
+			errors.As(err, &e)
+			return fmt.Sprintf("refused at offset %d: %v", e.Offset, errors.Is(err, uri.ErrCrossOrigin))
+		}
+		return loc // http.Redirect(w, r, loc, http.StatusSeeOther)
+	}
+	for _, value := range []string{
+		"/account?tab=2",
+		"../orders#last",
+		"/a/../\\evil.example/",
+		"//evil.example/",
+		"/\\evil.example/",
+		"/\t/evil.example/",
+		" //evil.example/",
+		"http:evil.example",
+		"https:evil.example",
+		"http://app.example@evil.example/",
+		"javascript:alert(1)",
+		"http://app.example:99999/",
+	} {
+		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
+			"POST /login?next=" + url.QueryEscape(value) + " HTTP/1.1\r\nHost: app.example\r\n\r\n")))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-36q %s\n", value, next(r))
+	}
+	// Output:
+	// "/account?tab=2"                     http://app.example/account?tab=2
+	// "../orders#last"                     http://app.example/orders#last
+	// "/a/../\\evil.example/"              http://app.example//evil.example/
+	// "//evil.example/"                    refused at offset 2: true
+	// "/\\evil.example/"                   refused at offset 2: true
+	// "/\t/evil.example/"                  refused at offset 3: true
+	// " //evil.example/"                   refused at offset 3: true
+	// "http:evil.example"                  http://app.example/evil.example
+	// "https:evil.example"                 refused at offset 0: true
+	// "http://app.example@evil.example/"   refused at offset 19: true
+	// "javascript:alert(1)"                refused at offset 0: true
+	// "http://app.example:99999/"          refused at offset 23: false
+}
+
+// An OAuth 2.0 authorization endpoint sends the authorization code only
+// to a redirect URI registered for the client, compared as strings (RFC
+// 9700, Section 4.1.3), with one exception: a native app listening on a
+// loopback IP literal gets the code on whatever port it has (RFC 8252,
+// Section 7.3). RedirectURIMatch makes that comparison and refuses what a
+// hand-written prefix or host check lets through: another path or
+// query, a userinfo, a different spelling of the host, a fragment.
+func ExampleRedirectURIMatch() {
+	registered := map[string][]string{
+		"web-app": {"https://client.example/cb"},
+		"cli":     {"http://127.0.0.1/callback", "com.example.app:/oauth2redirect"},
+	}
+	authorize := func(clientID, redirectURI string) string {
+		for _, r := range registered[clientID] {
+			if uri.RedirectURIMatch(r, redirectURI) {
+				return "302 to " + redirectURI
+			}
+		}
+		return "400 invalid_request (and no redirect)"
+	}
+	for _, req := range [][2]string{
+		{"web-app", "https://client.example/cb"},
+		{"web-app", "https://client.example/cb/../evil"},
+		{"web-app", "https://client.example/cb?next=https://evil.example"},
+		{"web-app", "https://client.example.evil.example/cb"},
+		{"web-app", "https://client.example@evil.example/cb"},
+		{"web-app", "https://CLIENT.example/cb"},
+		{"web-app", "https://client.example/cb#x"},
+		{"cli", "http://127.0.0.1:53412/callback"},
+		{"cli", "http://localhost:53412/callback"},
+		{"cli", "com.example.app:/oauth2redirect"},
+	} {
+		fmt.Printf("%-8s %-54s %s\n", req[0], req[1], authorize(req[0], req[1]))
+	}
+	// Output:
+	// web-app  https://client.example/cb                              302 to https://client.example/cb
+	// web-app  https://client.example/cb/../evil                      400 invalid_request (and no redirect)
+	// web-app  https://client.example/cb?next=https://evil.example    400 invalid_request (and no redirect)
+	// web-app  https://client.example.evil.example/cb                 400 invalid_request (and no redirect)
+	// web-app  https://client.example@evil.example/cb                 400 invalid_request (and no redirect)
+	// web-app  https://CLIENT.example/cb                              400 invalid_request (and no redirect)
+	// web-app  https://client.example/cb#x                            400 invalid_request (and no redirect)
+	// cli      http://127.0.0.1:53412/callback                        302 to http://127.0.0.1:53412/callback
+	// cli      http://localhost:53412/callback                        400 invalid_request (and no redirect)
+	// cli      com.example.app:/oauth2redirect                        302 to com.example.app:/oauth2redirect
+}
+
+// A crawler reads the URL of a page once, with Base, and resolves every
+// link of the page against it, as the browser does; SameOrigin keeps it on
+// the site. The results are strict RFC 3986 URIs.
+func ExampleWebBase() {
+	page, err := uri.WebParser{}.Base(uri.MustParse("https://docs.example/guide/intro.html"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("origin", page.Origin())
+	for _, href := range []string{
+		"setup.html",
+		"../api/v2/",
+		"HTTPS://DOCS.EXAMPLE:443/faq",
+		"//cdn.example/app.js",
+		"\\\\cdn.example\\app.js",
+		"mailto:docs@example.com",
+	} {
+		u, err := page.Resolve(href)
+		fmt.Printf("%-26q %-38v %-5v %v\n", href, u, page.SameOrigin(href), err)
+	}
+	// Output:
+	// origin https://docs.example
+	// "setup.html"               https://docs.example/guide/setup.html  true  <nil>
+	// "../api/v2/"               https://docs.example/api/v2/           true  <nil>
+	// "HTTPS://DOCS.EXAMPLE:443/faq" https://docs.example/faq               true  <nil>
+	// "//cdn.example/app.js"     https://cdn.example/app.js             false <nil>
+	// "\\\\cdn.example\\app.js"  https://cdn.example/app.js             false <nil>
+	// "mailto:docs@example.com"  mailto:docs@example.com                false <nil>
+}
+
+// The origin of a URI, as a browser computes it for CORS, postMessage or a
+// CSRF check: scheme, host as the browser reaches it, and port, without
+// the default port; "null" (opaque) for file:, data: and most others.
+func ExampleURI_WebOrigin() {
+	for _, s := range []string{
+		"https://App.Example:443/settings",
+		"http://0x7f.1:8080/",
+		"https:app.example",
+		"blob:https://app.example/0f1e",
+		"file:///home/me/page.html",
+	} {
+		o, err := uri.MustParse(s).WebOrigin()
+		fmt.Printf("%-34s %s %v\n", s, o, err)
+	}
+	// Output:
+	// https://App.Example:443/settings   https://app.example <nil>
+	// http://0x7f.1:8080/                http://127.0.0.1:8080 <nil>
+	// https:app.example                  https://app.example <nil>
+	// blob:https://app.example/0f1e      https://app.example <nil>
+	// file:///home/me/page.html          null <nil>
+}
+
 // ---- Tutorial part: Files and paths, both ways, POSIX and Windows (RFC 8089). ----
 // Examples for this part go below this line and above the next part's heading.
 
