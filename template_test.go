@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // ---------------------------------------------------------------------------
@@ -31,6 +34,8 @@ func suiteValue(d *json.Decoder) (any, error) {
 		return t, nil
 	case json.Number:
 		return t.String(), nil
+	case bool:
+		return t, nil // a type Expand does not take, for its error
 	case json.Delim:
 		switch t {
 		case '[':
@@ -206,7 +211,7 @@ func TestTemplateCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	var vars map[string]any
-	counts := map[string]int{}
+	counts, errorKinds := map[string]int{}, map[string]int{}
 	for n, line := range strings.Split(string(data), "\n") {
 		n++
 		line = strings.TrimSpace(line)
@@ -255,21 +260,110 @@ func TestTemplateCases(t *testing.T) {
 			if tp.String() != tmpl {
 				t.Errorf("line %d: String() = %q", n, tp.String())
 			}
-		case "error", "experror":
-			off, err := strconv.Atoi(rest)
+		case "error", "experror", "urierror":
+			f := strings.Fields(rest)
+			if len(f) < 2 || !slices.Contains(templateErrorKinds, f[1]) {
+				t.Fatalf("line %d: want an offset and one of the kinds %q", n, templateErrorKinds)
+			}
+			off, err := strconv.Atoi(f[0])
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
 			}
-			if kind == "experror" {
+			errorKinds[f[1]]++
+			if kind != "error" {
 				if perr != nil {
 					t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
 					continue
 				}
-				_, perr = tp.Expand(vars)
+				if kind == "experror" {
+					_, perr = tp.Expand(vars)
+				} else {
+					var u URI
+					if u, perr = tp.ExpandURI(vars); perr == nil {
+						t.Errorf("line %d: %q.ExpandURI = %q, want an error", n, tmpl, u)
+						continue
+					}
+				}
 			}
 			var e *Error
 			if !errors.As(perr, &e) || !errors.Is(perr, ErrTemplate) || e.Offset != off || e.Input != tmpl {
 				t.Errorf("line %d: %q: error %v, want an *Error wrapping ErrTemplate at offset %d", n, tmpl, perr, off)
+				continue
+			}
+			if len(f) > 2 && !errors.Is(perr, sentinels[f[2]]) {
+				t.Errorf("line %d: %q: error %v, want it to wrap the %s sentinel too", n, tmpl, perr, f[2])
+			}
+			if kind == "error" {
+				if why := templateOffsetExact(tmpl, off); why != "" {
+					t.Errorf("line %d: %q: offset %d: %s", n, tmpl, off, why)
+				}
+			}
+		case "expanduri":
+			want, _, err := unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", n, err)
+			}
+			if perr != nil {
+				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
+				continue
+			}
+			u, err := tp.ExpandURI(vars)
+			if err != nil || u.String() != want {
+				t.Errorf("line %d: %q.ExpandURI = %q, %v; want %q", n, tmpl, u, err, want)
+			}
+		case "matchable", "unmatchable":
+			if perr != nil {
+				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
+				continue
+			}
+			err := tp.Matchable()
+			if kind == "matchable" {
+				if err != nil {
+					t.Errorf("line %d: %q.Matchable() = %v, want nil", n, tmpl, err)
+				}
+				continue
+			}
+			off, aerr := strconv.Atoi(rest)
+			if aerr != nil {
+				t.Fatalf("line %d: %v", n, aerr)
+			}
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Offset != off || e.Input != tmpl {
+				t.Errorf("line %d: %q.Matchable() = %v, want an *Error wrapping ErrTemplate at offset %d", n, tmpl, err, off)
+			}
+		case "route", "noroute":
+			text, rest, err := unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", n, err)
+			}
+			rest = strings.TrimSpace(rest)
+			optText, rest, _ := strings.Cut(rest, " ")
+			var opts RouteOptions
+			for _, o := range strings.Split(optText, ",") {
+				switch o {
+				case "strict":
+				case "empty":
+					opts.AllowEmpty = true
+				case "extra":
+					opts.ExtraParams = true
+				default:
+					t.Fatalf("line %d: unknown option %q", n, o)
+				}
+			}
+			if perr != nil {
+				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
+				continue
+			}
+			got, ok := tp.Route(text, opts)
+			if kind == "noroute" {
+				if ok {
+					t.Errorf("line %d: %q.Route(%q, %+v) = %v, want no match", n, tmpl, text, opts, got)
+				}
+				continue
+			}
+			want := jsonMatch(t, n, rest)
+			if !ok || !reflect.DeepEqual(got, want) {
+				t.Errorf("line %d: %q.Route(%q, %+v) = %#v, %v; want %#v", n, tmpl, text, opts, got, ok, want)
 			}
 		case "match", "nomatch":
 			text, rest, err := unquotePrefix(rest)
@@ -287,14 +381,7 @@ func TestTemplateCases(t *testing.T) {
 				}
 				continue
 			}
-			var raw map[string]any
-			if err := json.Unmarshal([]byte(rest), &raw); err != nil {
-				t.Fatalf("line %d: %v", n, err)
-			}
-			want := map[string]any{}
-			for k, v := range raw {
-				want[k] = matchValueFromJSON(v)
-			}
+			want := jsonMatch(t, n, rest)
 			if !ok || !reflect.DeepEqual(got, want) {
 				t.Errorf("line %d: %q.Match(%q) = %#v, %v; want %#v", n, tmpl, text, got, ok, want)
 				continue
@@ -313,6 +400,80 @@ func TestTemplateCases(t *testing.T) {
 	if counts["expand"]+counts["error"]+counts["experror"]+counts["match"]+counts["nomatch"] < 150 {
 		t.Errorf("fewer than 150 cases: %v", counts)
 	}
+	for _, k := range templateErrorKinds {
+		if errorKinds[k] == 0 {
+			t.Errorf("no row for the error kind %q", k)
+		}
+	}
+}
+
+// templateErrorKinds names every kind of error of ParseTemplate (see its
+// doc), Expand and ExpandURI; testdata/template.txt has a row for each.
+var templateErrorKinds = []string{
+	// ParseTemplate
+	"literal-char", "literal-pct", "literal-utf8", "literal-ucschar", "operator-reserved",
+	"name-missing", "name-dot", "name-pct", "prefix", "after-varspec", "unclosed",
+	// Expand
+	"prefix-composite", "value-type",
+	// ExpandURI
+	"dot-segment", "authority", "not-a-uri",
+}
+
+// jsonMatch reads the expected values of a match or route row.
+func jsonMatch(t *testing.T, line int, text string) map[string]any {
+	t.Helper()
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(text), &raw); err != nil {
+		t.Fatalf("line %d: %v", line, err)
+	}
+	want := map[string]any{}
+	for k, v := range raw {
+		want[k] = matchValueFromJSON(v)
+	}
+	return want
+}
+
+// templateCompletions end every prefix of a valid template: a '}' to
+// close an expression, a name character or a prefix digit before it, and
+// the hex digits a '%' needs.
+var templateCompletions = []string{"", "}", "a}", "1}", "0}", "00}", "00", "0"}
+
+// templateViable reports whether some valid template begins with s.
+func templateViable(s string) bool {
+	for _, c := range templateCompletions {
+		if _, err := ParseTemplate(s + c); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// templateOffsetExact checks the offset of a ParseTemplate error by its
+// definition, with templateViable as the oracle: s[:off] begins a valid
+// template, and s[:off] followed by the character at off (a whole
+// character of UTF-8, or one byte) begins none. It returns what is wrong,
+// or "".
+func templateOffsetExact(s string, off int) string {
+	if off < 0 || off > len(s) {
+		return "out of range"
+	}
+	if !templateViable(s[:off]) {
+		return "no valid template begins with the text before it"
+	}
+	if off == len(s) {
+		return ""
+	}
+	n := 1
+	if _, w := utf8.DecodeRuneInString(s[off:]); s[off] >= utf8.RuneSelf && w > 1 {
+		n = w
+	}
+	if s[off] >= utf8.RuneSelf && n == 1 {
+		return "" // invalid UTF-8 is an error at its first byte, as ParseIRI's is
+	}
+	if templateViable(s[:off+n]) {
+		return "a valid template begins with the text up to and with it"
+	}
+	return ""
 }
 
 // ---------------------------------------------------------------------------
@@ -509,4 +670,182 @@ func BenchmarkTemplate(b *testing.B) {
 			_, sinkBool = tp.Match(in)
 		}
 	})
+}
+
+// ---------------------------------------------------------------------------
+// Matchable, exactly
+
+var templateLong = flag.Bool("template.long", false, "TestTemplateMatchableExact: every generated template (about a minute), not a sample")
+
+// The generated grammar of TestTemplateMatchableExact: a first expression
+// (every operator with every variable list), an optional literal
+// separator, and an optional second expression (every operator with a new
+// variable, exploded or not, or x again, whole or with a prefix). 20,328
+// templates.
+var (
+	exactOps      = []string{"", "+", "#", ".", "/", ";", "?", "&"}
+	exactFirst    = []string{"x", "x*", "x:3", "x,y", "x*,y", "x,y*", "x:3,y"}
+	exactSecond   = []string{"z", "z*", "x", "x:3"}
+	exactLiterals = []string{"", "/", ".", ",", "=", ";", "?", "&", "#", "a", "!"}
+)
+
+// exactValues are the values each variable takes, in every combination:
+// undefined, empty, plain, every separator at the start and inside (and a
+// triplet, a '%' that starts none, a space), lists (of two, of one, of an
+// empty member) and associative arrays (with an empty value, with keys
+// that are the names of variables).
+var exactValues = []any{nil, "", "a", "abc", "a.,/=;!?&#b", ".a", ",a", "/a", "=a", ";a", "!a", "?a", "&a", "#a", "%zz", "%41", "%20",
+	[]string{"a", "b"}, []string{""}, []string{"a"},
+	[][2]string{{"k", "v"}}, [][2]string{{"k", ""}}, [][2]string{{"x", "v"}, {"k", "w"}}, [][2]string{{"z", "v"}}, [][2]string{{"y", ""}}}
+
+func exactTemplates() []string {
+	var out []string
+	for _, op := range exactOps {
+		for _, l := range exactFirst {
+			e := "{" + op + l + "}"
+			for _, lit := range exactLiterals {
+				out = append(out, e+lit)
+				for _, op2 := range exactOps {
+					for _, l2 := range exactSecond {
+						out = append(out, e+lit+"{"+op2+l2+"}")
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// aloneVar is one variable of a template, alone in an expression of its
+// operator and modifiers.
+type aloneVar struct {
+	name string
+	tp   Template
+}
+
+// matchesBack reports whether Match gives back, for an expansion of tp
+// with vars, values that expand as vars did in every expression: each
+// variable, alone in an expression of its operator and modifiers, expands
+// to the same text with either value. An expansion error is no
+// counterexample. one and buf are scratch space.
+func matchesBack(tp Template, vars map[string]any, alone []aloneVar, one map[string]any, buf *[2][]byte) (string, map[string]any, bool) {
+	b, err := tp.AppendExpand(buf[0][:0], vars)
+	buf[0] = b
+	if err != nil {
+		return "", nil, true
+	}
+	got, ok := tp.Match(string(b))
+	if !ok {
+		return string(b), nil, false
+	}
+	for _, a := range alone {
+		clear(one)
+		one[a.name] = vars[a.name]
+		x, err1 := a.tp.AppendExpand(buf[1][:0], one)
+		buf[1] = x
+		one[a.name] = got[a.name]
+		y, err2 := a.tp.AppendExpand(x, one)
+		if err1 != nil || err2 != nil || string(y[len(x):]) != string(x) {
+			return string(b), got, false
+		}
+	}
+	return string(b), got, true
+}
+
+// TestTemplateMatchableExact enumerates the templates of a small grammar
+// (operators x variable lists x literal separators x a second
+// expression) and, for each, every combination of exactValues: Matchable
+// must be nil exactly when every expansion matches back (matchesBack). By
+// default it runs one template in 293 (a fixed sample, about 0.1 s);
+// -template.long runs them all.
+func TestTemplateMatchableExact(t *testing.T) {
+	all := exactTemplates()
+	if len(all) != 20328 {
+		t.Fatalf("%d templates, want 20328", len(all))
+	}
+	step := 293
+	if *templateLong {
+		step = 1
+	}
+	var nTemplates, nMatchable, nChecks int
+	for i := 0; i < len(all); i += step {
+		src := all[i]
+		tp, err := ParseTemplate(src)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		nTemplates++
+		ps, vs := tp.parts(nil, nil)
+		var alone []aloneVar
+		for _, p := range ps {
+			for _, v := range p.varsIn(vs) {
+				alone = append(alone, aloneVar{v.name, varspecAlone(p.op, v)})
+			}
+		}
+		names := tp.Variables()
+		idx := make([]int, len(names))
+		var witness string
+		vars, one := map[string]any{}, map[string]any{}
+		var buf [2][]byte
+		for witness == "" {
+			for k, n := range names {
+				if v := exactValues[idx[k]]; v != nil {
+					vars[n] = v
+				} else {
+					delete(vars, n)
+				}
+			}
+			nChecks++
+			if s, got, ok := matchesBack(tp, vars, alone, one, &buf); !ok {
+				witness = fmt.Sprintf("%v expands to %q, which Match reads as %v", vars, s, got)
+			}
+			k := 0
+			for ; k < len(idx); k++ {
+				if idx[k]++; idx[k] < len(exactValues) {
+					break
+				}
+				idx[k] = 0
+			}
+			if k == len(idx) {
+				break
+			}
+		}
+		merr := tp.Matchable()
+		switch {
+		case merr == nil && witness != "":
+			t.Errorf("%q: Matchable is nil, but %s", src, witness)
+		case merr != nil && witness == "":
+			t.Errorf("%q: Matchable says %v, but every expansion matches back", src, merr)
+		case merr == nil:
+			nMatchable++
+		}
+		if merr != nil {
+			var e *Error
+			if !errors.As(merr, &e) || !errors.Is(merr, ErrTemplate) || e.Input != src || e.Offset < 0 || e.Offset >= len(src) || src[e.Offset] != '{' {
+				t.Errorf("%q: Matchable: %v, want an *Error wrapping ErrTemplate at an expression", src, merr)
+			}
+		}
+	}
+	t.Logf("%d templates, %d matchable, %d expansions checked", nTemplates, nMatchable, nChecks)
+}
+
+// varspecAlone is the template of one expression with operator op and the
+// one variable v.
+func varspecAlone(op byte, v templateVar) Template {
+	s := "{"
+	if op != opSimple {
+		s += string(op)
+	}
+	s += v.name
+	if v.prefix > 0 {
+		s += ":" + strconv.Itoa(v.prefix)
+	}
+	if v.explode {
+		s += "*"
+	}
+	tp, err := ParseTemplate(s + "}")
+	if err != nil {
+		panic(err)
+	}
+	return tp
 }
