@@ -169,6 +169,17 @@ func ParseTemplate(s string) (Template, error) {
 	return Template{src: s, prog: string(p)}, nil
 }
 
+// MustParseTemplate is like ParseTemplate but panics if s is not a URI
+// Template (RFC 6570, Section 2). It is meant for constants, such as the
+// templates of a program's routes.
+func MustParseTemplate(s string) Template {
+	t, err := ParseTemplate(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
 // parseExpression parses the expression starting at s[i] == '{', appends
 // its parsed form to p, and returns the offset after its '}'.
 func parseExpression(s string, i int, p []byte) ([]byte, int, error) {
@@ -419,11 +430,20 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 func (t Template) ExpandURI(vars map[string]any) (URI, error) {
 	var stack [192]byte
 	var spanBuf [8]expansionSpan
-	b, spans, err := t.expand(stack[:0], vars, spanBuf[:0])
+	b := stack[:0]
+	// one buffer of the size the expansion can reach at most, which the
+	// URI then holds, rather than a doubling one and a copy
+	if n := t.maxExpansion(vars); n > len(stack) {
+		b = make([]byte, 0, n)
+	}
+	b, spans, err := t.expand(b, vars, spanBuf[:0])
 	if err != nil {
 		return URI{}, err
 	}
-	s := string(b)
+	s := bytesString(b)
+	if cap(b) == len(stack) {
+		s = string(b)
+	}
 	u, err := Parse(s)
 	if err != nil {
 		e := err.(*Error)
@@ -455,6 +475,45 @@ func (t Template) ExpandURI(vars map[string]any) (URI, error) {
 			Expected: "a value that does not make a dot segment, \".\" or \"..\", in the path (RFC 3986, Section 3.3); Expand writes it"}
 	}
 	return u, nil
+}
+
+// maxExpansion returns a length that the expansion of t with vars does not
+// exceed: the parsed form (literals, and more than the operators'
+// characters), and per value three bytes per byte (each may be
+// pct-encoded) with its name and two separators.
+func (t Template) maxExpansion(vars map[string]any) int {
+	n := len(t.prog)
+	r := progReader{s: t.prog}
+	for !r.done() {
+		if r.byte() == partLiteral {
+			r.str()
+			continue
+		}
+		r.uvarint()
+		for k := r.uvarint(); k > 0; k-- {
+			v := r.varspec()
+			item := func(s string) { n += 3*len(s) + len(v.name) + 2 }
+			switch x := vars[v.name].(type) {
+			case string:
+				item(x)
+			case []string:
+				for _, m := range x {
+					item(m)
+				}
+			case [][2]string:
+				for _, kv := range x {
+					item(kv[0])
+					item(kv[1])
+				}
+			case map[string]string:
+				for k, m := range x {
+					item(k)
+					item(m)
+				}
+			}
+		}
+	}
+	return n
 }
 
 // expansionSpan records the text that one variable of an expression

@@ -479,7 +479,8 @@ func templateOffsetExact(s string, off int) string {
 // ---------------------------------------------------------------------------
 // Properties
 
-// FuzzTemplate checks, for any template and values: no panic; a template
+// FuzzTemplate checks, for any template and values: no panic; an error's
+// offset is exact (templateOffsetExact); a template
 // that parses gives its text back and expands without panicking; when its
 // literals are unreserved characters, '/' and triplets and it has no "+"
 // or "#", every expansion is a URI-reference that Parse accepts; and when
@@ -496,6 +497,9 @@ func FuzzTemplate(f *testing.F) {
 			var e *Error
 			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Offset < 0 || e.Offset > len(tmpl) {
 				t.Fatalf("ParseTemplate(%q): %v", tmpl, err)
+			}
+			if why := templateOffsetExact(tmpl, e.Offset); why != "" && len(tmpl) < 1<<35 {
+				t.Fatalf("ParseTemplate(%q): offset %d: %s", tmpl, e.Offset, why)
 			}
 			return
 		}
@@ -584,6 +588,309 @@ func FuzzTemplate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzValues gives the variables of tp values made of a and b, of the
+// type shape picks for each (a string, a list, an associative array, or
+// undefined), so that the fuzzer reaches every form Expand takes.
+func fuzzValues(tp Template, a, b string, shape uint64) map[string]any {
+	vars := map[string]any{}
+	for _, name := range tp.Variables() {
+		switch shape % 6 {
+		case 0:
+			vars[name] = a
+		case 1:
+			vars[name] = b
+		case 2:
+			vars[name] = []string{a, b}
+		case 3:
+			vars[name] = []string{b}
+		case 4:
+			vars[name] = [][2]string{{a, b}}
+		}
+		shape /= 6
+	}
+	return vars
+}
+
+// slowDotSegment reports whether seg is a dot segment once its "%2E"
+// triplets are decoded: "." or "..".
+func slowDotSegment(seg string) bool {
+	d := strings.ReplaceAll(strings.ToLower(seg), "%2e", ".")
+	return d == "." || d == ".."
+}
+
+// FuzzTemplateExpandURI checks ExpandURI against an oracle that expands
+// each part of the template by itself and labels every byte with the part
+// that wrote it: when ExpandURI succeeds, its URI is the expansion, and
+// every dot segment of its path (either spelling) lies inside one literal
+// of the template; its authority's "//" too,
+// unless one "+" expression wrote it. When it fails, the error is an
+// *Error on the template text wrapping ErrTemplate, and the expansion does
+// have what it names: a dot segment, an authority, or no URI-reference.
+func FuzzTemplateExpandURI(f *testing.F) {
+	for _, s := range []string{"/public/{dir}/{file}", "{+path}", "/files{/path*}", "/a/{.x}", "/{x}/{y}", "{/x}{/y}", "{+x}/y", "http://h/{x}", "/a/..{?q}", "/a/.{x}./b", "{x}..", "../{x}", "{#x}", "/x{;a,b}"} {
+		f.Add(s, "..", "a", uint64(0))
+		f.Add(s, "", ".", uint64(7))
+		f.Add(s, "%2e%2E", "a/../b", uint64(2))
+	}
+	f.Fuzz(func(t *testing.T, tmpl, a, b string, shape uint64) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		vars := fuzzValues(tp, a, b, shape)
+		s, err := tp.Expand(vars)
+		if err != nil {
+			return
+		}
+		// the oracle: each part expanded alone, each byte labelled with
+		// the part that wrote it (-1 - k for literal k, k for expression k)
+		var text strings.Builder
+		var owner []int
+		ps, _ := tp.parts(nil, nil)
+		for k, p := range ps {
+			if p.op == partLiteral {
+				text.WriteString(p.lit)
+				for range len(p.lit) {
+					owner = append(owner, -1-k)
+				}
+				continue
+			}
+			end := p.at + strings.IndexByte(tmpl[p.at:], '}') + 1
+			alone, err := ParseTemplate(tmpl[p.at:end])
+			if err != nil {
+				t.Fatalf("%q alone: %v", tmpl[p.at:end], err)
+			}
+			x, err := alone.Expand(vars)
+			if err != nil {
+				t.Fatalf("%q alone: %v", tmpl[p.at:end], err)
+			}
+			text.WriteString(x)
+			for range len(x) {
+				owner = append(owner, k)
+			}
+		}
+		if text.String() != s {
+			t.Fatalf("%q: the parts expand to %q, the template to %q", tmpl, text.String(), s)
+		}
+		// oneLiteral reports whether one literal wrote s[i:j], and no
+		// expression stands between two of its bytes
+		oneLiteral := func(i, j int) bool {
+			i, j = max(i, 0), min(j, len(s))
+			for x := i; x < j; x++ {
+				if owner[x] >= 0 || owner[x] != owner[i] {
+					return false
+				}
+			}
+			return true
+		}
+		u, err := tp.ExpandURI(vars)
+		pu, perr := Parse(s)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Input != tmpl || e.Offset < 0 || e.Offset > len(tmpl) {
+				t.Fatalf("%q.ExpandURI(%v): %v, want an *Error on the template wrapping ErrTemplate", tmpl, vars, err)
+			}
+			switch {
+			case perr != nil:
+				if errors.Is(err, perr.(*Error).Err) != true {
+					t.Fatalf("%q.ExpandURI(%v): %v, want it to wrap Parse's %v", tmpl, vars, err, perr)
+				}
+			case strings.Contains(e.Expected, "authority"):
+				if !pu.HasAuthority {
+					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no authority", tmpl, vars, err, s)
+				}
+			default:
+				found := false
+				for seg := range strings.SplitSeq(pu.Path, "/") {
+					found = found || slowDotSegment(seg)
+				}
+				if !found {
+					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no dot segment", tmpl, vars, err, s)
+				}
+			}
+			return
+		}
+		if perr != nil || u != pu || u.String() != s {
+			t.Fatalf("%q.ExpandURI(%v) = %q, but the expansion %q parses to %q, %v", tmpl, vars, u, s, pu, perr)
+		}
+		off := len(s) - len(u.Path)
+		if u.HasQuery {
+			off -= len(u.Query) + 1
+		}
+		if u.HasFragment {
+			off -= len(u.Fragment) + 1
+		}
+		for i := 0; i <= len(u.Path); {
+			j := strings.IndexByte(u.Path[i:], '/')
+			if j < 0 {
+				j = len(u.Path)
+			} else {
+				j += i
+			}
+			if slowDotSegment(u.Path[i:j]) && !oneLiteral(off+i, off+j) {
+				t.Fatalf("%q.ExpandURI(%v) = %q: the dot segment %q is not the template's", tmpl, vars, u, u.Path[i:j])
+			}
+			i = j + 1
+		}
+		if u.HasAuthority {
+			at := 0
+			if u.Scheme != "" {
+				at = len(u.Scheme) + 1
+			}
+			if k := owner[at]; !oneLiteral(at, at+2) && (k < 0 || k != owner[at+1] || ps[k].op != '+') {
+				t.Fatalf("%q.ExpandURI(%v) = %q: the authority's \"//\" is not the template's", tmpl, vars, u)
+			}
+		}
+	})
+}
+
+// FuzzTemplateRoute checks Route's promises for any template and text:
+// a value it gives back is never, and never holds, a dot segment (by
+// slowDotSegment, on every '/'-separated piece of every string); without
+// AllowEmpty, every variable of an expression without names is present
+// and non-empty; the text is a URI-reference; and for a Matchable
+// template, Route reads the expansion of the values it gave back as those
+// values again.
+func FuzzTemplateRoute(f *testing.F) {
+	for _, c := range [][2]string{
+		{"/users/{id}", "/users/.."}, {"/users/{id}", "/users/%2e%2E"}, {"/users/{id}", "/users/"},
+		{"/files/{+path}", "/files/a/../b"}, {"/files{/path*}", "/files/a/%2E/b"}, {"/users/{id}{?q}", "/users/42?q=..&x=1"},
+		{"/search{?q,params*}", "/search?x=..&q=1"}, {"/a{;v}/b", "/a;v=../b"}, {"{#f}", "#.."}, {"/x/{+p}{?q}", "/x/a?q=b"},
+	} {
+		for o := range uint8(4) {
+			f.Add(c[0], c[1], o)
+		}
+	}
+	f.Fuzz(func(t *testing.T, tmpl, s string, o uint8) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		opts := RouteOptions{AllowEmpty: o&1 != 0, ExtraParams: o&2 != 0}
+		vals, ok := tp.Route(s, opts)
+		if !ok {
+			return
+		}
+		if _, err := Parse(s); err != nil {
+			t.Fatalf("%q.Route(%q) matched text that is not a URI-reference: %v", tmpl, s, err)
+		}
+		var strs []string
+		for _, v := range vals {
+			switch x := v.(type) {
+			case string:
+				strs = append(strs, x)
+			case []string:
+				strs = append(strs, x...)
+			case [][2]string:
+				for _, kv := range x {
+					strs = append(strs, kv[0], kv[1])
+				}
+			default:
+				t.Fatalf("%q.Route(%q): a value of type %T", tmpl, s, v)
+			}
+		}
+		for _, str := range strs {
+			for piece := range strings.SplitSeq(str, "/") {
+				if slowDotSegment(piece) {
+					t.Fatalf("%q.Route(%q, %+v) = %q: the value %q holds a dot segment", tmpl, s, opts, vals, str)
+				}
+			}
+		}
+		ps, vs := tp.parts(nil, nil)
+		if !opts.AllowEmpty {
+			for _, p := range ps {
+				if p.op == partLiteral || templateOp(p.op).named {
+					continue
+				}
+				for _, v := range p.varsIn(vs) {
+					if !nonEmpty(vals[v.name]) {
+						t.Fatalf("%q.Route(%q) = %q: %s is absent or empty", tmpl, s, vals, v.name)
+					}
+				}
+			}
+		}
+		if tp.Matchable() != nil {
+			return
+		}
+		back, err := tp.Expand(vals)
+		if err != nil {
+			t.Fatalf("%q.Expand(Route(%q) = %q): %v", tmpl, s, vals, err)
+		}
+		again, ok := tp.Route(back, opts)
+		if !ok || !reflect.DeepEqual(again, vals) {
+			t.Fatalf("%q: Route(%q) = %q, expanded %q, routed again %q, %v", tmpl, s, vals, back, again, ok)
+		}
+	})
+}
+
+// FuzzTemplateMatchable checks the promise of Matchable on any template
+// and values: when it is nil, Match reads every expansion back to values
+// that expand as the given ones in every expression (matchesBack); when
+// it is not, it is an *Error at an expression of the template.
+func FuzzTemplateMatchable(f *testing.F) {
+	for _, s := range []string{"/users/{id}{?fields,lang}", "{x,y}", "{.x,y}", "{+x,y}", "{/a,b}", "{?q,p*}", "{;x}", "{;x*}", "{?a}{&b}", "{;a}{;b}", "{x}/{x:2}", "{+x:2}", "{x}.html", "{/p*}{?q}", "{x:3}/{+x:3}", "{#f}"} {
+		f.Add(s, "a", "b", uint64(0))
+		f.Add(s, "", "%20", uint64(10))
+		f.Add(s, "a.b,c", "x", uint64(3))
+	}
+	f.Fuzz(func(t *testing.T, tmpl, a, b string, shape uint64) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		merr := tp.Matchable()
+		if merr != nil {
+			var e *Error
+			if !errors.As(merr, &e) || !errors.Is(merr, ErrTemplate) || e.Input != tmpl || e.Offset < 0 || e.Offset >= len(tmpl) || tmpl[e.Offset] != '{' {
+				t.Fatalf("%q.Matchable() = %v, want an *Error at an expression", tmpl, merr)
+			}
+			return
+		}
+		ps, vs := tp.parts(nil, nil)
+		var alone []aloneVar
+		for _, p := range ps {
+			for _, v := range p.varsIn(vs) {
+				alone = append(alone, aloneVar{v.name, varspecAlone(p.op, v)})
+			}
+		}
+		vars := fuzzValues(tp, a, b, shape)
+		var buf [2][]byte
+		if s, got, ok := matchesBack(tp, vars, alone, map[string]any{}, &buf); !ok {
+			t.Fatalf("%q is Matchable, but %v expands to %q, which Match reads as %v", tmpl, vars, s, got)
+		}
+	})
+}
+
+// The template entry points of this round in TestHostileMemory: ExpandURI
+// with the input as a "+" value, which it checks for dot segments; Route of
+// the input against a template whose "+" expression takes it all; and
+// Matchable and ExpandURI of the input as a template.
+var (
+	hostileExpandURI = MustParseTemplate("/files/{+path}")
+	hostileRoute     = MustParseTemplate("{+u}{?q}")
+)
+
+func init() {
+	hostileEntries = append(hostileEntries,
+		hostileEntry{"ExpandURI", func(u URI, s string) {
+			sinkURI, sinkErr = hostileExpandURI.ExpandURI(map[string]any{"path": s})
+		}},
+		hostileEntry{"Route", func(u URI, s string) {
+			_, sinkBool = hostileRoute.Route(s, RouteOptions{ExtraParams: true})
+		}},
+		hostileEntry{"TemplateURI", func(u URI, s string) {
+			if t, err := ParseTemplate(s); err == nil {
+				sinkErr = t.Matchable()
+				sinkURI, sinkErr = t.ExpandURI(map[string]any{"x": ".."})
+			}
+		}},
+	)
+	// "+" writes an octet that is neither unreserved nor reserved as
+	// three, into a buffer that grows by doubling, then copies it into the
+	// string that Parse reads.
+	hostileBytesPerByte["ExpandURI"] = 10
 }
 
 // ---------------------------------------------------------------------------
