@@ -401,9 +401,9 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 // as a URI-reference (RFC 3986, Section 4.1), making sure that the values
 // stay data: the URI means what the template's literals say, whatever the
 // values hold. It returns an *Error whose Input is the template text and
-// whose Offset is the name of the variable at fault (its '{' where a
-// template's own text is at fault; len(Input) when the expansion ends too
-// early), wrapping ErrTemplate, when
+// whose Offset is the name of the variable at fault (the literal's byte
+// where the template's own text is at fault; len(Input) when the
+// expansion ends too early), wrapping ErrTemplate, when
 //
 //   - the expansion would have a dot segment, "." or ".." or either
 //     written with "%2E" (which normalization decodes, RFC 3986, Section
@@ -922,7 +922,6 @@ func (p producer) can(c byte) bool {
 	switch {
 	case p.anyQuery:
 		return c != '#'
-
 	case is(c, cUnreserved) || c == '%' || c == p.info.first:
 		return true
 	case p.info.reserved && is(c, cGenDelim|cSubDelim):
@@ -985,16 +984,21 @@ func groupEnd(ps []templatePart, i int) int {
 //   - an exploded variable among several in named expressions read as one
 //     ("{?q,params*}", "{?a}{&b*}"): a key of the associative array may be
 //     the name of another variable;
-//   - a variable named twice with a different allowed set ("+" and "#"
-//     against the others), prefix or explode modifier ("{x}/{+x}"), whose
-//     values then decode differently.
+//   - a variable named twice where Match, which keeps the value of the
+//     last, would lose what the first told or decode it differently: an
+//     explode modifier on one only ("{x*}/{x}"); a prefix on the last that
+//     the first lacks or has longer ("{x}/{x:2}"); "+" or "#" on one only,
+//     unless a prefix of one or two characters leaves no room for a
+//     triplet ("{x}/{+x}", which read "%20" differently); ";" first, whose
+//     "x=" tells [""] from "", then an operator that writes the same
+//     text for both ("{;x}/{/x}").
 //
-// Match still answers for such templates, by the rules its doc gives; the
-// values it returns then expand to the same text, or are refused, but may
-// not be the values that made it. TestTemplateMatchableExact checks on
-// every template of a small grammar (operators, variable lists, literal
-// separators) that Matchable is nil exactly when every expansion matches
-// back.
+// Match still answers for such templates, by the rules its doc gives, but
+// the values it returns may not be the values that made the text, nor
+// expand to it. TestTemplateMatchableExact checks on every template of a
+// small grammar (operators, variable lists, literal separators, a second
+// expression) and every combination of a set of values that Matchable is
+// nil exactly when every expansion matches back.
 func (t Template) Matchable() error {
 	ps, vs := t.parts(nil, nil)
 	// per variable, its operator and whether that is "+" or "#"
