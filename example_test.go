@@ -997,23 +997,29 @@ func ExampleTemplate_Route() {
 
 // Building a URI from values you do not control: ExpandURI refuses a value
 // that would make a dot segment (or open an authority), where Expand
-// follows RFC 6570's letter and writes it.
+// follows RFC 6570's letter and writes it. The error points at the
+// variable in the template.
 func ExampleTemplate_ExpandURI() {
 	t := uri.MustParseTemplate("/public/{dir}/{file}")
-	for _, dir := range []string{"css", "..", ""} {
+	for _, dir := range []string{"css", ".."} {
 		vars := map[string]any{"dir": dir, "file": "admin"}
 		s, _ := t.Expand(vars)
+		fmt.Println("Expand:   ", s)
 		u, err := t.ExpandURI(vars)
-		fmt.Printf("%q: Expand %s, ExpandURI %v", dir, s, u)
 		if err != nil {
-			fmt.Printf(", error at offset %d of the template", err.(*uri.Error).Offset)
+			e := err.(*uri.Error)
+			fmt.Println("ExpandURI:", e.Input)
+			fmt.Printf("%*s^ %s\n", len("ExpandURI: ")+e.Offset, "", e.Expected)
+			continue
 		}
-		fmt.Println()
+		fmt.Println("ExpandURI:", u)
 	}
 	// Output:
-	// "css": Expand /public/css/admin, ExpandURI /public/css/admin
-	// "..": Expand /public/../admin, ExpandURI , error at offset 9 of the template
-	// "": Expand /public//admin, ExpandURI /public//admin
+	// Expand:    /public/css/admin
+	// ExpandURI: /public/css/admin
+	// Expand:    /public/../admin
+	// ExpandURI: /public/{dir}/{file}
+	//                     ^ a value that does not make a dot segment, "." or "..", in the path (RFC 3986, Section 3.3); Expand writes it
 }
 
 // ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----

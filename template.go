@@ -348,20 +348,33 @@ func (t Template) String() string { return t.src }
 // their first appearance, each once (RFC 6570, Section 2.3).
 func (t Template) Variables() []string {
 	var names []string
-	r := progReader{s: t.prog}
-	for !r.done() {
-		if r.byte() == partLiteral {
-			r.str()
-			continue
-		}
-		r.uvarint()
-		for n := r.uvarint(); n > 0; n-- {
-			if v := r.varspec(); !slices.Contains(names, v.name) {
-				names = append(names, v.name)
-			}
+	for _, v := range t.varspecs() {
+		if !slices.Contains(names, v.name) {
+			names = append(names, v.name)
 		}
 	}
 	return names
+}
+
+// varspecs yields every variable of the template, in order, with the
+// operator of its expression.
+func (t Template) varspecs() iter.Seq2[byte, templateVar] {
+	return func(yield func(byte, templateVar) bool) {
+		r := progReader{s: t.prog}
+		for !r.done() {
+			op := r.byte()
+			if op == partLiteral {
+				r.str()
+				continue
+			}
+			r.uvarint()
+			for n := r.uvarint(); n > 0; n-- {
+				if !yield(op, r.varspec()) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Expand expands the template with the values in vars, as RFC 6570,
@@ -483,33 +496,24 @@ func (t Template) ExpandURI(vars map[string]any) (URI, error) {
 // pct-encoded) with its name and two separators.
 func (t Template) maxExpansion(vars map[string]any) int {
 	n := len(t.prog)
-	r := progReader{s: t.prog}
-	for !r.done() {
-		if r.byte() == partLiteral {
-			r.str()
-			continue
-		}
-		r.uvarint()
-		for k := r.uvarint(); k > 0; k-- {
-			v := r.varspec()
-			item := func(s string) { n += 3*len(s) + len(v.name) + 2 }
-			switch x := vars[v.name].(type) {
-			case string:
-				item(x)
-			case []string:
-				for _, m := range x {
-					item(m)
-				}
-			case [][2]string:
-				for _, kv := range x {
-					item(kv[0])
-					item(kv[1])
-				}
-			case map[string]string:
-				for k, m := range x {
-					item(k)
-					item(m)
-				}
+	for _, v := range t.varspecs() {
+		item := func(s string) { n += 3*len(s) + len(v.name) + 2 }
+		switch x := vars[v.name].(type) {
+		case string:
+			item(x)
+		case []string:
+			for _, m := range x {
+				item(m)
+			}
+		case [][2]string:
+			for _, kv := range x {
+				item(kv[0])
+				item(kv[1])
+			}
+		case map[string]string:
+			for k, m := range x {
+				item(k)
+				item(m)
 			}
 		}
 	}
@@ -1147,12 +1151,22 @@ type RouteOptions struct {
 //   - a "+" expression of the path stops at the '?' that starts the query
 //     and at the '#' that starts the fragment.
 //
+// Route reads what clients send, which is not always what Expand writes:
+// sub-delims, ':' and '@' (and in the query '/' and '?') left unencoded
+// are data where they are no delimiter of the expression
+// ("/users/me@example.com" gives id = "me@example.com", which Match does
+// not match), and values come back decoded ("/users/%34%32" gives
+// id = "42"). Route does not normalize s otherwise: "/Users/42" does not
+// match "/users/{id}".
+//
 // # Routing with templates
 //
-// The rest of a path: "{+path}" takes it as one string, '/' included and
-// "%2F" left encoded (so that data slashes stay apart from delimiters),
-// as Go's ServeMux pattern "{path...}" does; "{/path*}" takes it as the
-// list of its segments, each decoded. "{path*}" is not the rest of a
+// The rest of a path: "{+path}" takes it as one string, '/' included, as
+// Go's ServeMux pattern "{path...}" does, but with "%2F" left encoded (so
+// that a slash of data stays apart from the delimiters; so do the other
+// triplets of reserved and unreserved characters, while "%20" and UTF-8
+// are decoded: see Match);
+// "{/path*}" takes it as the list of its segments, each decoded. "{path*}" is not the rest of a
 // path: the simple operator encodes '/', so it is a comma-separated list
 // of one segment. With the default options, "/files/{+path}" does not
 // match "/files/" and "/files{/path*}" does not match "/files/a//b" or
@@ -1167,9 +1181,7 @@ type RouteOptions struct {
 // texts that more than one set of values expands to ("{name}.{ext}" for
 // "a.b.c", "{?q,params*}" for "?q=1" where params may hold q), and Route
 // then answers by Match's rules. Check Matchable when you register a
-// route. Route does not normalize s: "/users/%34%32" gives id = "42"
-// (values are decoded), but "/Users/42" does not match "/users/{id}".
-// Where routes overlap, the first one tried that matches wins: order
+// route. Where routes overlap, the first one tried that matches wins: order
 // them from the most specific.
 func (t Template) Route(s string, o RouteOptions) (map[string]any, bool) {
 	u, err := Parse(s)
@@ -1222,24 +1234,12 @@ func (t Template) Route(s string, o RouteOptions) (map[string]any, bool) {
 // hasQuery reports whether the template can write a query: a literal
 // holds '?', or an expression is "?" or "&".
 func (t Template) hasQuery() bool {
-	r := progReader{s: t.prog}
-	for !r.done() {
-		op := r.byte()
-		if op == partLiteral {
-			if strings.IndexByte(r.str(), '?') >= 0 {
-				return true
-			}
-			continue
-		}
-		if op == '?' || op == '&' {
-			return true
-		}
-		r.uvarint()
-		for n := r.uvarint(); n > 0; n-- {
-			r.varspec()
-		}
-	}
-	return false
+	var pbuf [16]templatePart
+	var vbuf [32]templateVar
+	ps, _ := t.parts(pbuf[:0], vbuf[:0])
+	return slices.ContainsFunc(ps, func(p templatePart) bool {
+		return p.op == '?' || p.op == '&' || p.op == partLiteral && strings.IndexByte(p.lit, '?') >= 0
+	})
 }
 
 // nonEmpty reports whether a value Match gave is defined and has no empty
@@ -1580,9 +1580,10 @@ func matchNamed(vars []templateVar, info opInfo, sep byte, text string, vals map
 
 // decodeTemplateValue decodes the pct-encoded triplets of an expanded
 // value: all of them for the unreserved-only operators, and for "+" and
-// "#" only those of octets that are neither unreserved nor reserved, which
-// Expand encodes itself (RFC 6570, Section 3.2.1). It reports false for a
-// '%' that starts no triplet.
+// "#" only those that Expand makes itself (RFC 6570, Section 3.2.1): of
+// octets that are neither unreserved nor reserved, and "%25" where no
+// triplet follows (a '%' of the value that started none). It reports
+// false for a '%' that starts no triplet.
 func decodeTemplateValue(s string, reserved bool) (string, bool) {
 	if strings.IndexByte(s, '%') < 0 {
 		return s, true

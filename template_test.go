@@ -244,7 +244,7 @@ func TestTemplateCases(t *testing.T) {
 		rest = strings.TrimSpace(rest)
 		tp, perr := ParseTemplate(tmpl)
 		switch kind {
-		case "expand":
+		case "expand", "expanduri":
 			want, _, err := unquotePrefix(rest)
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
@@ -254,8 +254,13 @@ func TestTemplateCases(t *testing.T) {
 				continue
 			}
 			got, err := tp.Expand(vars)
+			if kind == "expanduri" {
+				var u URI
+				u, err = tp.ExpandURI(vars)
+				got = u.String()
+			}
 			if err != nil || got != want {
-				t.Errorf("line %d: %q.Expand = %q, %v; want %q", n, tmpl, got, err, want)
+				t.Errorf("line %d: %q.%s = %q, %v; want %q", n, tmpl, kind, got, err, want)
 			}
 			if tp.String() != tmpl {
 				t.Errorf("line %d: String() = %q", n, tp.String())
@@ -297,19 +302,6 @@ func TestTemplateCases(t *testing.T) {
 				if why := templateOffsetExact(tmpl, off); why != "" {
 					t.Errorf("line %d: %q: offset %d: %s", n, tmpl, off, why)
 				}
-			}
-		case "expanduri":
-			want, _, err := unquotePrefix(rest)
-			if err != nil {
-				t.Fatalf("line %d: %v", n, err)
-			}
-			if perr != nil {
-				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
-				continue
-			}
-			u, err := tp.ExpandURI(vars)
-			if err != nil || u.String() != want {
-				t.Errorf("line %d: %q.ExpandURI = %q, %v; want %q", n, tmpl, u, err, want)
 			}
 		case "matchable", "unmatchable":
 			if perr != nil {
