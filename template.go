@@ -443,19 +443,22 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 func (t Template) ExpandURI(vars map[string]any) (URI, error) {
 	var stack [192]byte
 	var spanBuf [8]expansionSpan
-	b := stack[:0]
-	// one buffer of the size the expansion can reach at most, which the
-	// URI then holds, rather than a doubling one and a copy
-	if n := t.maxExpansion(vars); n > len(stack) {
-		b = make([]byte, 0, n)
+	var s string
+	var spans []expansionSpan
+	var err error
+	if n := t.maxExpansion(vars); n <= len(stack) {
+		var b []byte
+		b, spans, err = t.expand(stack[:0], vars, spanBuf[:0])
+		s = string(b)
+	} else {
+		// one buffer of the size the expansion can reach at most, which
+		// the URI then holds, rather than a doubling one and a copy
+		var b []byte
+		b, spans, err = t.expand(make([]byte, 0, n), vars, spanBuf[:0])
+		s = bytesString(b)
 	}
-	b, spans, err := t.expand(b, vars, spanBuf[:0])
 	if err != nil {
 		return URI{}, err
-	}
-	s := bytesString(b)
-	if cap(b) == len(stack) {
-		s = string(b)
 	}
 	u, err := Parse(s)
 	if err != nil {
@@ -1089,9 +1092,11 @@ func (t Template) Matchable() error {
 //
 // Named expressions (";", "?" and "&", with a "?" or "&" followed by "&"
 // expressions and a ";" followed by ";" expressions read as one) match
-// their parameters in any order, and each parameter may be absent; a
-// parameter that is neither a variable nor claimed by an exploded one, or
-// that repeats a variable that is not exploded, makes s not match.
+// their parameters in any order, and each parameter may be absent. A
+// parameter that no variable is named after goes to the first exploded
+// variable, as a pair of its associative array, and so does one that
+// repeats a variable that is not exploded; without an exploded variable
+// to take it, s does not match.
 // Literals must match exactly. Where a template is ambiguous (see
 // Matchable), an expression followed by a literal extends to the first
 // place where that literal matches, and one followed by an expression

@@ -923,6 +923,13 @@ func TestTemplateAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Match(in) }); n > 6 {
 		t.Errorf("Match: %v allocations, want at most 6 (the map and its buckets, each of three values put in an interface, one decoded value)", n)
 	}
+	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Route(in, RouteOptions{}) }); n > 6 {
+		t.Errorf("Route: %v allocations, want at most 6, as Match", n)
+	}
+	vars := map[string]any{"id": "42", "q": "URI Templates", "lang": "en"}
+	if n := testing.AllocsPerRun(100, func() { sinkURI, _ = tp.ExpandURI(vars) }); n > 1 {
+		t.Errorf("ExpandURI: %v allocations, want 1 (the string)", n)
+	}
 }
 
 func BenchmarkTemplate(b *testing.B) {
