@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -1350,11 +1351,20 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 				}
 			}
 		} else {
-			stop := byte(0)
-			if j < len(ps) {
-				stop = templateOp(ps[j].op).first
+			// the first characters that end the expression: the next
+			// expression's, and for Route, which reads characters that
+			// Expand would have encoded, those of the expressions after it
+			// up to the next literal, since the ones between may be empty
+			var stopBuf [8]byte
+			stops := stopBuf[:0]
+			for k := j; k < len(ps) && ps[k].op != partLiteral && (k == j || r != nil); k++ {
+				f := templateOp(ps[k].op).first
+				if f == 0 {
+					break
+				}
+				stops = append(stops, f)
 			}
-			for end < limit && s[end] != stop && pr.can(s[end]) {
+			for end < limit && bytes.IndexByte(stops, s[end]) < 0 && pr.can(s[end]) {
 				end++
 			}
 			if j == len(ps) && end != len(s) {
