@@ -1086,8 +1086,10 @@ func (t Template) Matchable() error {
 // prefix modifier ("{var:3}") the value is the prefix. For "+" and "#",
 // whose values keep reserved characters and pct-encoded triplets, only the
 // triplets that Expand makes itself (of octets that are neither unreserved
-// nor reserved, such as "%20" or UTF-8) are decoded: "{+path}" matches
-// "a%2Fb" with path = "a%2Fb", which Expand gives back as "a%2Fb". In a
+// nor reserved, such as "%20" or UTF-8, with uppercase hex digits; and
+// "%25" before what is no triplet) are decoded: "{+path}" matches "a%2Fb"
+// with path = "a%2Fb", which Expand gives back as "a%2Fb", and "%c3%a9"
+// with "%c3%a9", which a value must have held as it is. In a
 // ";" expression, "x=" (which Expand writes for the list [""] only, since
 // it writes "x" for "") comes back as []string{""}.
 //
@@ -1171,7 +1173,7 @@ type RouteOptions struct {
 // Go's ServeMux pattern "{path...}" does, but with "%2F" left encoded (so
 // that a slash of data stays apart from the delimiters; so do the other
 // triplets of reserved and unreserved characters, while "%20" and UTF-8
-// are decoded: see Match);
+// in uppercase hex are decoded: see Match);
 // "{/path*}" takes it as the list of its segments, each decoded. "{path*}" is not the rest of a
 // path: the simple operator encodes '/', so it is a comma-separated list
 // of one segment. With the default options, "/files/{+path}" does not
@@ -1357,12 +1359,16 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 			// up to the next literal, since the ones between may be empty
 			var stopBuf [8]byte
 			stops := stopBuf[:0]
+			written := pr // what Expand writes for the expression
+			written.raw, written.anyQuery = false, false
 			for k := j; k < len(ps) && ps[k].op != partLiteral && (k == j || r != nil); k++ {
 				f := templateOp(ps[k].op).first
 				if f == 0 {
 					break
 				}
-				stops = append(stops, f)
+				if k == j || !written.can(f) {
+					stops = append(stops, f)
+				}
 			}
 			for end < limit && bytes.IndexByte(stops, s[end]) < 0 && pr.can(s[end]) {
 				end++
@@ -1596,9 +1602,10 @@ func matchNamed(vars []templateVar, info opInfo, sep byte, text string, vals map
 // decodeTemplateValue decodes the pct-encoded triplets of an expanded
 // value: all of them for the unreserved-only operators, and for "+" and
 // "#" only those that Expand makes itself (RFC 6570, Section 3.2.1): of
-// octets that are neither unreserved nor reserved, and "%25" where no
-// triplet follows (a '%' of the value that started none). It reports
-// false for a '%' that starts no triplet.
+// octets that are neither unreserved nor reserved, in uppercase hex
+// digits (RFC 3986, Section 2.1), and "%25" where no triplet follows (a
+// '%' of the value that started none). It reports false for a '%' that
+// starts no triplet.
 func decodeTemplateValue(s string, reserved bool) (string, bool) {
 	if strings.IndexByte(s, '%') < 0 {
 		return s, true
@@ -1619,8 +1626,10 @@ func decodeTemplateValue(s string, reserved bool) (string, bool) {
 		}
 		o := unhex(s[i+1])<<4 | unhex(s[i+2])
 		// "%25" is a '%' that Expand encoded when no triplet follows it,
-		// and a triplet it copied when one does
-		if o == '%' && i+4 < len(s) && is(s[i+3], cHex) && is(s[i+4], cHex) || o != '%' && is(o, cUnreserved|cGenDelim|cSubDelim) {
+		// and a triplet it copied when one does; Expand writes uppercase
+		// hex digits, so a triplet with a lowercase one was copied
+		if o == '%' && i+4 < len(s) && is(s[i+3], cHex) && is(s[i+4], cHex) || o != '%' && is(o, cUnreserved|cGenDelim|cSubDelim) ||
+			s[i+1] >= 'a' || s[i+2] >= 'a' {
 			b = append(b, s[i:i+3]...)
 		} else {
 			b = append(b, o)
