@@ -920,17 +920,18 @@ func newProducer(op byte, vars []templateVar) producer {
 	return p
 }
 
-// can reports whether c can appear in the expansion: unreserved
-// characters and '%' (values), the operator's first character, and for
+// can reports whether c can appear in the expansion, at its start or
+// after it: unreserved characters and '%' (values), the operator's first
+// character at the start, and for
 // "+" and "#" every reserved character (RFC 6570, Section 3.2.1); the
 // separator between variables or exploded items; ',' between the members
 // of a list; '=' after a name or inside an exploded pair (RFC 6570,
 // Appendix A).
-func (p producer) can(c byte) bool {
+func (p producer) can(c byte, atStart bool) bool {
 	switch {
 	case p.anyQuery:
 		return c != '#'
-	case is(c, cUnreserved) || c == '%' || c == p.info.first:
+	case is(c, cUnreserved) || c == '%' || c == p.info.first && atStart:
 		return true
 	case p.info.reserved && is(c, cGenDelim|cSubDelim):
 		return true
@@ -946,7 +947,7 @@ func (p producer) can(c byte) bool {
 	// expression's own delimiters (RFC 3986, Sections 3.3 and 3.4), nor
 	// the '&' that separates query parameters
 	return p.raw && (is(c, cSubDelim) || c == ':' || c == '@' || p.query && (c == '/' || c == '?')) &&
-		c != p.info.sep && c != p.info.first && !(p.query && c == '&')
+		c != p.info.sep && !(p.query && c == '&')
 }
 
 // groupEnd returns the end of the group of expressions that Match reads
@@ -1062,12 +1063,12 @@ func (t Template) Matchable() error {
 		pr := newProducer(p.op, group)
 		next := ps[j]
 		if next.op == partLiteral {
-			if pr.can(next.lit[0]) {
+			if pr.can(next.lit[0], true) {
 				return fail("the literal after it starts with " + strconv.Quote(next.lit[:1]) + ", which its values can hold")
 			}
 			continue
 		}
-		if f := templateOp(next.op).first; f == 0 || pr.can(f) {
+		if f := templateOp(next.op).first; f == 0 || pr.can(f, true) {
 			return fail("the expression after it starts with no character that ends this one")
 		}
 	}
@@ -1348,7 +1349,7 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 			}
 			end = pos + k
 			for x := pos; x < end; x++ {
-				if !pr.can(s[x]) {
+				if !pr.can(s[x], x == pos) {
 					return nil, false
 				}
 			}
@@ -1366,11 +1367,16 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 				if f == 0 {
 					break
 				}
-				if k == j || !written.can(f) {
+				if k == j || !written.can(f, false) {
 					stops = append(stops, f)
 				}
 			}
-			for end < limit && bytes.IndexByte(stops, s[end]) < 0 && pr.can(s[end]) {
+			// the expression's own first character at its start is its own
+			// even where a later expression starts with it too
+			if f := templateOp(p.op).first; f != 0 && end < limit && s[end] == f {
+				end++
+			}
+			for end < limit && bytes.IndexByte(stops, s[end]) < 0 && pr.can(s[end], false) {
 				end++
 			}
 			if j == len(ps) && end != len(s) {
