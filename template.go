@@ -982,9 +982,12 @@ func groupEnd(ps []templatePart, i int) int {
 //   - an expression followed by another expression that does not start
 //     with a character the first cannot produce ("{x}{y}", "{/a}{/b}"; but
 //     "{/path}{?q}" is matchable, since '?' ends the path expression, and
-//     so are "{?a}{&b}" and "{;a}{;b}", which Match reads as one);
-//   - an expression followed by a literal whose first character the
-//     expression can produce ("{name}.html", since a value may hold '.');
+//     so are "{?a}{&b}" and "{;a}{;b}", which Match reads as one); since
+//     an expression may expand to nothing, this holds for each expression
+//     up to the next literal ("{;a}{&b}{;c}" is ambiguous);
+//   - an expression followed by a literal (directly or after expressions)
+//     whose first character the expression can produce ("{name}.html",
+//     since a value may hold '.');
 //   - an expression without a name (no ";", "?" or "&") that has several
 //     variables ("{x,y}", "{/a,b}"): when one is undefined, its
 //     neighbour's value comes back under its name, and list members and
@@ -1057,19 +1060,19 @@ func (t Template) Matchable() error {
 			}
 		}
 		i = j - 1
-		if j >= len(ps) {
-			continue
-		}
+		// what follows, up to the next literal: any of the expressions
+		// may be empty, so each may come right after this one
 		pr := newProducer(p.op, group)
-		next := ps[j]
-		if next.op == partLiteral {
-			if pr.can(next.lit[0], true) {
-				return fail("the literal after it starts with " + strconv.Quote(next.lit[:1]) + ", which its values can hold")
+		for k := j; k < len(ps); k++ {
+			if next := ps[k]; next.op == partLiteral {
+				if pr.can(next.lit[0], true) {
+					return fail("the literal after it starts with " + strconv.Quote(next.lit[:1]) + ", which its values can hold")
+				}
+				break
 			}
-			continue
-		}
-		if f := templateOp(next.op).first; f == 0 || pr.can(f, true) {
-			return fail("the expression after it starts with no character that ends this one")
+			if f := templateOp(ps[k].op).first; f == 0 || pr.can(f, true) {
+				return fail("an expression after it starts with no character that ends this one")
+			}
 		}
 	}
 	return nil
