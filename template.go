@@ -982,9 +982,10 @@ func groupEnd(ps []templatePart, i int) int {
 //   - an expression followed by another expression that does not start
 //     with a character the first cannot produce ("{x}{y}", "{/a}{/b}"; but
 //     "{/path}{?q}" is matchable, since '?' ends the path expression, and
-//     so are "{?a}{&b}" and "{;a}{;b}", which Match reads as one); since
-//     an expression may expand to nothing, this holds for each expression
-//     up to the next literal ("{;a}{&b}{;c}" is ambiguous);
+//     so are "{?a}{&b}" and "{;a}{;b}", which Match reads as one, and
+//     "{/x}{/x}", whose second is empty when the first is); since an
+//     expression may expand to nothing, this holds for each expression up
+//     to the next literal ("{;a}{&b}{;c}" is ambiguous);
 //   - an expression followed by a literal (directly or after expressions)
 //     whose first character the expression can produce ("{name}.html",
 //     since a value may hold '.');
@@ -1070,7 +1071,14 @@ func (t Template) Matchable() error {
 				}
 				break
 			}
-			if f := templateOp(ps[k].op).first; f == 0 || pr.can(f, true) {
+			// its first character starts this one too, but only where this
+			// one is not empty, unless all its variables are in this one:
+			// then it is empty when this one is ("{/x}{/x}")
+			f := templateOp(ps[k].op).first
+			within := !slices.ContainsFunc(ps[k].varsIn(vs), func(v templateVar) bool {
+				return !slices.ContainsFunc(group, func(w templateVar) bool { return w.name == v.name })
+			})
+			if f == 0 || pr.can(f, false) || pr.can(f, true) && !within {
 				return fail("an expression after it starts with no character that ends this one")
 			}
 		}
