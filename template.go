@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -1369,9 +1368,8 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 			// expression's, and for Route, which reads characters that
 			// Expand would have encoded, those of the expressions after it
 			// up to the next literal, since the ones between may be empty
-			var stopBuf [8]byte
-			stops := stopBuf[:0]
-			written := pr // what Expand writes for the expression
+			var stops [4]uint64 // a set of octets
+			written := pr       // what Expand writes for the expression
 			written.raw, written.anyQuery = false, false
 			for k := j; k < len(ps) && ps[k].op != partLiteral && (k == j || r != nil); k++ {
 				f := templateOp(ps[k].op).first
@@ -1379,7 +1377,7 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 					break
 				}
 				if k == j || !written.can(f, false) {
-					stops = append(stops, f)
+					stops[f>>6] |= 1 << (f & 63)
 				}
 			}
 			// the expression's own first character at its start is its own
@@ -1387,7 +1385,7 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 			if f := templateOp(p.op).first; f != 0 && end < limit && s[end] == f {
 				end++
 			}
-			for end < limit && bytes.IndexByte(stops, s[end]) < 0 && pr.can(s[end], false) {
+			for end < limit && stops[s[end]>>6]&(1<<(s[end]&63)) == 0 && pr.can(s[end], false) {
 				end++
 			}
 			if j == len(ps) && end != len(s) {
@@ -1544,15 +1542,17 @@ func matchNamed(vars []templateVar, info opInfo, sep byte, text string, vals map
 	}
 	for item := range strings.SplitSeq(text, string(sep)) {
 		name, val, hasEq := strings.Cut(item, "=")
-		// the variable of that name not yet given a value
-		k := slices.IndexFunc(vars, func(v templateVar) bool { return v.name == name && !v.explode })
-		for k >= 0 && done[k] {
-			next := slices.IndexFunc(vars[k+1:], func(v templateVar) bool { return v.name == name && !v.explode })
-			if next < 0 {
-				k = -1
-				break
+		// the variable of that name not yet given a value, and whether
+		// there is one of that name at all
+		k, named := -1, false
+		for x, v := range vars {
+			if v.name == name && !v.explode {
+				named = true
+				if !done[x] {
+					k = x
+					break
+				}
 			}
-			k += 1 + next
 		}
 		if info.ifemp == '=' && !hasEq {
 			// "?x" is what Expand never writes ("?x=" for x = "")
@@ -1572,8 +1572,7 @@ func matchNamed(vars []templateVar, info opInfo, sep byte, text string, vals map
 			vals[name] = []string{""} // ";x=": the list [""], since "" is ";x"
 			continue
 		}
-		if slices.ContainsFunc(vars, func(v templateVar) bool { return v.name == name && !v.explode }) &&
-			(r != nil || len(exploded) == 0) {
+		if named && (r != nil || len(exploded) == 0) {
 			return false // a variable that is not exploded, given twice
 		}
 		var e *explodedItems
