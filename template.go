@@ -1232,21 +1232,6 @@ func (t Template) Route(s string, o RouteOptions) (map[string]any, bool) {
 			return nil, false
 		}
 	}
-	if !o.AllowEmpty {
-		var pbuf [16]templatePart
-		var vbuf [32]templateVar
-		ps, vs := t.parts(pbuf[:0], vbuf[:0])
-		for _, p := range ps {
-			if p.op == partLiteral || templateOp(p.op).named {
-				continue
-			}
-			for _, v := range p.varsIn(vs) {
-				if !nonEmpty(vals[v.name]) {
-					return nil, false
-				}
-			}
-		}
-	}
 	return vals, true
 }
 
@@ -1399,6 +1384,19 @@ func (t Template) match(s string, r *routing) (map[string]any, bool) {
 	}
 	if pos != len(s) {
 		return nil, false
+	}
+	if r != nil && !r.AllowEmpty {
+		// Route: every variable of an expression without names
+		for _, p := range ps {
+			if p.op == partLiteral || templateOp(p.op).named {
+				continue
+			}
+			for _, v := range p.varsIn(vs) {
+				if !nonEmpty(vals[v.name]) {
+					return nil, false
+				}
+			}
+		}
 	}
 	return vals, true
 }
