@@ -92,20 +92,44 @@ func (u *URI) Scan(src any) error {
 }
 
 // LogValue implements log/slog.LogValuer: a URI logs as its Redacted text,
-// so a password in the userinfo (RFC 3986, Section 3.2.1) never reaches a
-// log.
+// so a password in the userinfo (RFC 3986, Section 3.2.1), or one that a
+// browser reads in the path, never reaches a log.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 
-// Redacted returns the text of u with the password of the userinfo, the
-// part after its first ':', replaced by "xxxxx", as net/url's Redacted
-// does. RFC 3986, Section 3.2.1 deprecates "user:password" in the userinfo;
-// Redacted is for showing such URIs to people and logs. A URI without a
-// password is returned as String gives it.
+// Redacted returns the text of u with every password a reader sends
+// replaced by "xxxxx", for showing such URIs to people and logs:
+//
+//   - the password of the userinfo, the part after its first ':', as
+//     net/url's Redacted does (RFC 3986, Section 3.2.1 deprecates
+//     "user:password" in the userinfo);
+//   - for a URI with a special scheme other than file and no host (see
+//     WebAuthority), the password a browser reads in the path, and sends
+//     when the rest of the URI is valid: "http:admin:pw@evil.example/" is
+//     shown as "http:admin:xxxxx@evil.example/". The URL Standard reads
+//     the authority after the slashes the path starts with, up to the
+//     next '/', and the password from its first ':' to its last '@' (URL
+//     Standard, "authority state").
+//
+// A URI without a password is returned as String gives it.
 func (u URI) Redacted() string {
 	if i := strings.IndexByte(u.Userinfo, ':'); i >= 0 && u.HasUserinfo {
 		u.Userinfo = u.Userinfo[:i+1] + "xxxxx"
 	}
-	return u.String()
+	s := u.String()
+	if start, end, ok := webPathAuthority(u); ok {
+		if at, colon := webCredentials(u.Path[start:end]); colon >= 0 {
+			// The path ends where the query or the fragment starts.
+			path := len(s) - len(u.Path)
+			if u.HasQuery {
+				path -= len(u.Query) + 1
+			}
+			if u.HasFragment {
+				path -= len(u.Fragment) + 1
+			}
+			s = s[:path+start+colon+1] + "xxxxx" + s[path+start+at:]
+		}
+	}
+	return s
 }
 
 // Authority returns the authority component as it appears in the text,
@@ -164,11 +188,40 @@ func (base URI) IsSameDocument(ref URI) bool {
 // RawQuery, Fragment and RawFragment. The result fails with an *Error where
 // net/url writes text that RFC 3986 does not allow, for instance an IPv6
 // zone identifier ("[fe80::1%25en0]"). A nil URL is an error.
+//
+// The one exception to "exactly the text u.String() gives" keeps a path
+// from becoming a host: a URL without a host, userinfo or opaque part
+// whose path starts with "//", which net/url writes where an authority
+// would go (with no scheme, or after a scheme with OmitHost). net/http
+// builds such a URL for the request "GET //evil.example/x", and its text
+// "//evil.example/x" reads as the host evil.example (RFC 3986, Section
+// 4.2). FromURL writes "/." before the path, as Resolve does:
+// "/.//evil.example/x" (or "http:/.//x"), whose path means
+// "//evil.example/x", since "/." is a dot segment (RFC 3986, Section
+// 5.2.4). Its errors still point into u.String().
 func FromURL(u *url.URL) (URI, error) {
 	if u == nil {
 		return URI{}, errors.New("uri: FromURL(nil)")
 	}
-	return Parse(u.String())
+	s := u.String()
+	if u.Opaque == "" && u.Host == "" && u.User == nil && (u.Scheme == "" || u.OmitHost) {
+		at := 0 // where net/url wrote the path: after the scheme, with no "//" of its own
+		if u.Scheme != "" {
+			at = len(u.Scheme) + 1
+		}
+		if strings.HasPrefix(s[at:], "//") {
+			v, err := Parse(s[:at] + "/." + s[at:])
+			if e, ok := err.(*Error); ok {
+				off := e.Offset
+				if off >= at+2 {
+					off -= 2
+				}
+				return URI{}, &Error{Input: s, Offset: off, Err: e.Err, Expected: e.Expected}
+			}
+			return v, err
+		}
+	}
+	return Parse(s)
 }
 
 // URL converts u into a net/url URL whose String is u's text (RFC 3986,

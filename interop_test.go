@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bufio"
 	"bytes"
 	"database/sql"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"errors"
 	"flag"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -243,7 +245,11 @@ func TestNetURLRoundTrip(t *testing.T) {
 			fromErr++
 			continue
 		}
-		if v.String() != pu.String() {
+		want := pu.String()
+		if pu.Host == "" && pu.User == nil && pu.Scheme == "" && strings.HasPrefix(want, "//") {
+			want = "/." + want // a path, not an authority: see FromURL
+		}
+		if v.String() != want {
 			t.Errorf("FromURL(url.Parse(%q)) = %q, net/url says %q", s, v.String(), pu.String())
 		}
 	}
@@ -295,5 +301,61 @@ func TestIsSameDocument(t *testing.T) {
 		if got := base.IsSameDocument(MustParse(tt.ref)); got != tt.want {
 			t.Errorf("IsSameDocument(%q) = %v, want %v", tt.ref, got, tt.want)
 		}
+	}
+}
+
+// TestFromURLPathNotHost checks that a URL without a host whose path
+// starts with "//" stays a path: what net/http's ReadRequest builds for
+// "GET //evil.example/steal" must not become the host evil.example.
+func TestFromURLPathNotHost(t *testing.T) {
+	backend := MustParse("http://backend/")
+	for _, target := range []string{"//evil.example/steal", "//evil.example", "///x", "//", "//u:p@evil:1/x?q", "//evil.example/a%2Fb", "//[::1]:80/"} {
+		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader("GET " + target + " HTTP/1.1\r\nHost: h\r\n\r\n")))
+		if err != nil {
+			t.Fatalf("ReadRequest(%q): %v", target, err)
+		}
+		if r.URL.Host != "" {
+			t.Fatalf("ReadRequest(%q): net/http reads the host %q", target, r.URL.Host)
+		}
+		u, err := FromURL(r.URL)
+		if err != nil {
+			// net/url keeps '[' in a path, which RFC 3986 does not allow
+			var e *Error
+			if !errors.As(err, &e) || e.Input != r.URL.String() || e.Offset != strings.IndexByte(e.Input, '[') {
+				t.Errorf("FromURL(%q): %v", target, err)
+			}
+			continue
+		}
+		// The path means net/http's path, once the "/." guard (a dot
+		// segment) is read, and the URI resolves onto the backend.
+		if u.HasAuthority || RemoveDotSegments(u.Path) != r.URL.EscapedPath() || checkInvariants(u) != nil {
+			t.Errorf("FromURL(%q) = %#v (net/http's path %q)", target, u, r.URL.EscapedPath())
+		}
+		if got := backend.Resolve(u); got.Host != "backend" || got.Path != "/."+r.URL.EscapedPath() && got.Path != r.URL.EscapedPath() {
+			t.Errorf("FromURL(%q) resolved against %q = %q", target, backend.String(), got.String())
+		}
+	}
+	for _, c := range []struct {
+		u    *url.URL
+		want string
+	}{
+		{&url.URL{Path: "//x/y"}, "/.//x/y"},
+		{&url.URL{Path: "//x/y", RawPath: "//x%2Fy"}, "/.//x%2Fy"},
+		{&url.URL{Scheme: "http", OmitHost: true, Path: "//x/y"}, "http:/.//x/y"},
+		{&url.URL{Scheme: "http", Path: "//x/y"}, "http:////x/y"}, // net/url writes an empty authority itself
+		{&url.URL{Scheme: "http", Host: "h", Path: "//x/y"}, "http://h//x/y"},
+		{&url.URL{User: url.User("u"), Path: "//x"}, "//u@//x"}, // an empty host after the userinfo
+		{&url.URL{Path: "/x"}, "/x"},
+	} {
+		u, err := FromURL(c.u)
+		if err != nil || u.String() != c.want {
+			t.Errorf("FromURL(%#v) = %q, %v; want %q", c.u, u.String(), err, c.want)
+		}
+	}
+	// An error in the text after the guard points into u.String().
+	nu := &url.URL{Path: "//x", RawQuery: "a b"}
+	var e *Error
+	if _, err := FromURL(nu); !errors.As(err, &e) || e.Input != nu.String() || e.Offset != 5 || !errors.Is(err, ErrQuery) {
+		t.Errorf("FromURL(%q): %v", nu.String(), err)
 	}
 }

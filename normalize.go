@@ -211,21 +211,32 @@ type Normalizer struct {
 // SchemeBased never drops components, so use a URN library for
 // URN-equivalence.
 func DefaultSchemes() map[string]SchemeRule {
-	return map[string]SchemeRule{
-		"http":   {DefaultPort: 80, EmptyPathIsRoot: true},
-		"https":  {DefaultPort: 443, EmptyPathIsRoot: true},
-		"ws":     {DefaultPort: 80, EmptyPathIsRoot: true},
-		"wss":    {DefaultPort: 443, EmptyPathIsRoot: true},
-		"coap":   {DefaultPort: 5683, EmptyPathIsRoot: true},
-		"coaps":  {DefaultPort: 5684, EmptyPathIsRoot: true},
-		"ldap":   {DefaultPort: 389, EmptyPathIsRoot: true},
-		"telnet": {DefaultPort: 23, EmptyPathIsRoot: true},
-		"gopher": {DefaultPort: 70, EmptyPathIsRoot: true},
-		"ftp":    {DefaultPort: 21},
-		"file":   {DefaultHost: "localhost"},
-		"mailto": {FoldPath: mailtoDomains},
-		"urn":    {FoldPath: urnNID},
+	m := make(map[string]SchemeRule, len(schemeRules))
+	for _, r := range schemeRules {
+		m[r.name] = r.rule
 	}
+	return m
+}
+
+// schemeRules is the table behind DefaultSchemes, a static one that
+// DefaultPort reads without building a map.
+var schemeRules = [...]struct {
+	name string
+	rule SchemeRule
+}{
+	{"http", SchemeRule{DefaultPort: 80, EmptyPathIsRoot: true}},
+	{"https", SchemeRule{DefaultPort: 443, EmptyPathIsRoot: true}},
+	{"ws", SchemeRule{DefaultPort: 80, EmptyPathIsRoot: true}},
+	{"wss", SchemeRule{DefaultPort: 443, EmptyPathIsRoot: true}},
+	{"coap", SchemeRule{DefaultPort: 5683, EmptyPathIsRoot: true}},
+	{"coaps", SchemeRule{DefaultPort: 5684, EmptyPathIsRoot: true}},
+	{"ldap", SchemeRule{DefaultPort: 389, EmptyPathIsRoot: true}},
+	{"telnet", SchemeRule{DefaultPort: 23, EmptyPathIsRoot: true}},
+	{"gopher", SchemeRule{DefaultPort: 70, EmptyPathIsRoot: true}},
+	{"ftp", SchemeRule{DefaultPort: 21}},
+	{"file", SchemeRule{DefaultHost: "localhost"}},
+	{"mailto", SchemeRule{FoldPath: mailtoDomains}},
+	{"urn", SchemeRule{FoldPath: urnNID}},
 }
 
 // defaultNormalizer holds the built-in rules. It is never modified.

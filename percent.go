@@ -13,10 +13,13 @@ import (
 // encoding sets below say what Encode leaves unencoded when it writes data
 // into a component. They are derived from the grammar classes minus '%'
 // (which always stands for itself as data, so it is always encoded), and
-// tested over all 256 bytes against independently spelled literals. The one
-// set that is narrower than its grammar class is ComponentQueryValue, a
-// policy for the common key=value convention: it encodes the sub-delims that
-// convention uses as delimiters.
+// tested over all 256 bytes against independently spelled literals. Three
+// sets are narrower than their grammar class, policies for jobs done inside
+// a query: ComponentQueryValue, for the common key=value convention, encodes
+// the sub-delims that convention uses as delimiters; ComponentForm is the
+// URL Standard's application/x-www-form-urlencoded set, what browsers and
+// URLSearchParams write; ComponentUnreserved keeps only RFC 3986, Section
+// 2.3's unreserved characters, what request signatures compare.
 
 // ErrPercentEncoding reports a '%' that does not start a pct-encoded triplet:
 // it must be followed by two hexadecimal digits (RFC 3986, Section 2.1).
@@ -28,7 +31,10 @@ var ErrPercentEncoding = errors.New("uri: invalid percent-encoding")
 // when octets within a URI are percent-encoded is during the process of
 // producing the URI from its component parts"). Each component leaves
 // unencoded exactly the characters its rule in RFC 3986, Section 3 allows,
-// except '%', which as data is always written "%25".
+// except '%', which as data is always written "%25". ComponentQueryValue,
+// ComponentForm and ComponentUnreserved are narrower sets for data inside a
+// query; what ComponentForm and ComponentUnreserved write is valid in every
+// component.
 type Component uint8
 
 // The components, with what each leaves unencoded (RFC 3986, Section 2.2
@@ -68,6 +74,27 @@ const (
 	ComponentQueryValue
 	// ComponentFragment: pchar, "/" and "?" (RFC 3986, Section 3.5).
 	ComponentFragment
+	// ComponentForm: a name or a value as the URL Standard's
+	// application/x-www-form-urlencoded serializer writes it (URL Standard,
+	// "application/x-www-form-urlencoded serializing", with the
+	// application/x-www-form-urlencoded percent-encode set): ALPHA, DIGIT
+	// and "*-._" are kept, a space becomes "+", and every other byte is
+	// encoded, '~' and '+' included, so Encode("dark blue & ~tilde*",
+	// ComponentForm) is "dark+blue+%26+%7Etilde*", as a browser's form
+	// submission and URLSearchParams write it. Since '+' stands for a
+	// space, Decode does not invert it; ParseForm does (for valid UTF-8,
+	// which the URL Standard's strings always are). CheckComponent accepts
+	// the kept bytes, '+' and triplets.
+	ComponentForm
+	// ComponentUnreserved: only the unreserved characters ALPHA, DIGIT and
+	// "-._~" (RFC 3986, Section 2.3) are kept and every other byte is
+	// encoded, sub-delims included: the encoding that request signatures
+	// compare byte for byte, such as OAuth 1.0a (RFC 5849, Section 3.6) and
+	// AWS Signature Version 4 canonical query strings. Its output is valid
+	// in every component and already in the normal form of RFC 3986,
+	// Section 6.2.2 (uppercase triplets, no encoded unreserved character),
+	// so normalizing leaves it as it is.
+	ComponentUnreserved
 )
 
 var componentNames = [...]string{
@@ -78,6 +105,8 @@ var componentNames = [...]string{
 	ComponentQuery:       "query",
 	ComponentQueryValue:  "query value",
 	ComponentFragment:    "fragment",
+	ComponentForm:        "form",
+	ComponentUnreserved:  "unreserved",
 }
 
 // String returns the component's name, such as "path segment"
@@ -89,13 +118,13 @@ func (c Component) String() string {
 	return "Component(" + strconv.Itoa(int(c)) + ")"
 }
 
-func (c Component) valid() bool { return c >= ComponentUserinfo && c <= ComponentFragment }
+func (c Component) valid() bool { return c >= ComponentUserinfo && c <= ComponentUnreserved }
 
 // keepTable has bit 1<<c set for each byte that component c leaves unencoded,
 // built from the grammar classes of parse.go.
 var keepTable = buildKeepTable()
 
-func buildKeepTable() (t [256]uint8) {
+func buildKeepTable() (t [256]uint16) {
 	for i := range t {
 		c := byte(i)
 		if c == '%' {
@@ -113,19 +142,13 @@ func buildKeepTable() (t [256]uint8) {
 		set(ComponentQuery, is(c, cQuery))
 		set(ComponentQueryValue, is(c, cQuery) && strings.IndexByte("&=+;", c) < 0)
 		set(ComponentFragment, is(c, cQuery))
+		// The application/x-www-form-urlencoded percent-encode set (URL
+		// Standard, "Percent-encoded bytes") leaves exactly ALPHA, DIGIT and
+		// "*-._": the unreserved characters but '~', and '*'.
+		set(ComponentForm, is(c, cUnreserved) && c != '~' || c == '*')
+		set(ComponentUnreserved, is(c, cUnreserved))
 	}
 	return t
-}
-
-// grammarBit is the grammar class each component's text must match.
-var grammarBit = [...]uint16{
-	ComponentUserinfo:    cUserinfo,
-	ComponentHost:        cRegName,
-	ComponentPath:        cPath,
-	ComponentPathSegment: cPchar,
-	ComponentQuery:       cQuery,
-	ComponentQueryValue:  cQuery,
-	ComponentFragment:    cQuery,
 }
 
 var componentErrs = [...]error{
@@ -136,6 +159,8 @@ var componentErrs = [...]error{
 	ComponentQuery:       ErrQuery,
 	ComponentQueryValue:  ErrQuery,
 	ComponentFragment:    ErrFragment,
+	ComponentForm:        ErrQuery,
+	ComponentUnreserved:  ErrQuery,
 }
 
 // upperHex is what producers and normalizers write: "uppercase hexadecimal
@@ -145,9 +170,10 @@ const upperHex = "0123456789ABCDEF"
 // Encode percent-encodes s as data for component c (RFC 3986, Section 2.1 and
 // RFC 3986, Section 2.4): every byte outside the set c leaves unencoded
 // becomes "%XX" with uppercase hex digits, '%' included, so Decode(Encode(s,
-// c)) == s for any bytes, and the result is text the parser accepts in that
-// component. Encode works on bytes and does not check UTF-8: non-ASCII text
-// is encoded as the UTF-8 bytes it holds, as RFC 3986, Section 2.5
+// c)) == s for any bytes (for ComponentForm, which writes a space as '+',
+// ParseForm is the inverse), and the result is text the parser accepts in
+// that component. Encode works on bytes and does not check UTF-8: non-ASCII
+// text is encoded as the UTF-8 bytes it holds, as RFC 3986, Section 2.5
 // recommends.
 //
 // Encode returns s itself, without allocating, when nothing needs encoding,
@@ -158,25 +184,48 @@ func Encode(s string, c Component) string {
 	if !c.valid() {
 		panic("uri: Encode with invalid " + c.String())
 	}
-	mask := uint8(1) << c
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if keepTable[s[i]]&mask == 0 {
-			n++
-		}
-	}
-	if n == 0 {
+	n := encLen(s, c)
+	if n == len(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s)+2*n)
+	return bytesString(appendEncode(make([]byte, 0, n), s, c))
+}
+
+// encLen returns the length of s encoded for component c, as Encode
+// writes it: at most len(s) + 2 for each byte c does not keep.
+func encLen(s string, c Component) int {
+	mask := uint16(1) << c
+	n := len(s)
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; keepTable[c]&mask != 0 {
-			b = append(b, c)
-		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		if keepTable[s[i]]&mask == 0 {
+			n += 2
 		}
 	}
-	return bytesString(b)
+	return n
+}
+
+// appendEncode appends s to b percent-encoded for component c, as Encode
+// writes it.
+func appendEncode(b []byte, s string, c Component) []byte {
+	mask := uint16(1) << c
+	for i := 0; i < len(s); i++ {
+		// a run of octets the component keeps, copied at once
+		j := i
+		for j < len(s) && keepTable[s[j]]&mask != 0 {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		if o := s[j]; o == ' ' && c == ComponentForm {
+			b = append(b, '+') // URL Standard, "percent-encode after encoding", spaceAsPlus
+		} else {
+			b = append(b, '%', upperHex[o>>4], upperHex[o&15])
+		}
+		i = j
+	}
+	return b
 }
 
 // Decode replaces every pct-encoded triplet "%XX" in s by the octet it stands
@@ -235,12 +284,13 @@ func Decode(s string) (string, error) {
 // URI, such as "no ':' in the first segment of a relative reference" or "no
 // path starting with "//" without an authority", are checked by URI.Validate.
 // ComponentHost means a reg-name; IP literals fail it. ComponentQueryValue
-// also rejects "&", "=", "+" and ";".
+// also rejects "&", "=", "+" and ";"; ComponentForm and ComponentUnreserved
+// accept only what Encode writes for them and report ErrQuery.
 func CheckComponent(s string, c Component) error {
 	if !c.valid() {
 		panic("uri: CheckComponent with invalid " + c.String())
 	}
-	bit, sentinel := grammarBit[c], componentErrs[c]
+	mask, sentinel := uint16(1)<<c, componentErrs[c]
 	for i := 0; i < len(s); i++ {
 		b := s[i]
 		if b == '%' {
@@ -250,7 +300,8 @@ func CheckComponent(s string, c Component) error {
 			i += 2
 			continue
 		}
-		if !is(b, bit) || (c == ComponentQueryValue && keepTable[b]&(1<<c) == 0) {
+		// Each set is its grammar class minus '%', or narrower (buildKeepTable).
+		if keepTable[b]&mask == 0 && (b != '+' || c != ComponentForm) {
 			return &Error{Input: s, Offset: i, Err: sentinel, Expected: c.String() + " character or '%' (RFC 3986, Section 2.4)"}
 		}
 	}

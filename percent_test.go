@@ -10,19 +10,22 @@ import (
 
 // pctComponents names the components in testdata/percent.txt.
 var pctComponents = map[string]Component{
-	"userinfo": ComponentUserinfo,
-	"host":     ComponentHost,
-	"path":     ComponentPath,
-	"segment":  ComponentPathSegment,
-	"query":    ComponentQuery,
-	"value":    ComponentQueryValue,
-	"fragment": ComponentFragment,
+	"userinfo":   ComponentUserinfo,
+	"host":       ComponentHost,
+	"path":       ComponentPath,
+	"segment":    ComponentPathSegment,
+	"query":      ComponentQuery,
+	"value":      ComponentQueryValue,
+	"fragment":   ComponentFragment,
+	"form":       ComponentForm,
+	"unreserved": ComponentUnreserved,
 }
 
 // allComponents lists every Component constant.
 var allComponents = []Component{
 	ComponentUserinfo, ComponentHost, ComponentPath, ComponentPathSegment,
-	ComponentQuery, ComponentQueryValue, ComponentFragment,
+	ComponentQuery, ComponentQueryValue, ComponentFragment, ComponentForm,
+	ComponentUnreserved,
 }
 
 // TestEncodingSets checks, over all 256 bytes, the set each component
@@ -41,20 +44,31 @@ func TestEncodingSets(t *testing.T) {
 		ComponentQuery:       unreserved + subDelims + ":@/?", // Section 3.4
 		ComponentQueryValue:  unreserved + "!$'()*," + ":@/?", // policy: minus "&+;="
 		ComponentFragment:    unreserved + subDelims + ":@/?", // Section 3.5
+		// URL Standard, "Percent-encoded bytes": the application/x-www-form-
+		// urlencoded percent-encode set is everything but these.
+		ComponentForm:       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._",
+		ComponentUnreserved: unreserved, // Section 2.3
 	}
 	for _, c := range allComponents {
 		for i := range 256 {
 			b := byte(i)
 			s := string([]byte{b})
 			keep := strings.IndexByte(want[c], b) >= 0
+			plus := c == ComponentForm && b == ' ' // space as '+' (URL Standard, spaceAsPlus)
 			got := Encode(s, c)
 			switch {
 			case keep && got != s:
 				t.Errorf("Encode(%q, %v) = %q, want it kept", s, c, got)
-			case !keep && got != "%"+strings.ToUpper(strconv.FormatUint(uint64(b)|0x100, 16)[1:]):
+			case plus && got != "+":
+				t.Errorf("Encode(%q, %v) = %q, want \"+\"", s, c, got)
+			case !keep && !plus && got != "%"+strings.ToUpper(strconv.FormatUint(uint64(b)|0x100, 16)[1:]):
 				t.Errorf("Encode(%q, %v) = %q, want it encoded", s, c, got)
 			}
-			// CheckComponent accepts exactly the kept bytes, as text.
+			// CheckComponent accepts exactly the kept bytes, as text, and
+			// for ComponentForm the '+' it writes.
+			if c == ComponentForm && b == '+' {
+				keep = true
+			}
 			if err := CheckComponent(s, c); (err == nil) != keep {
 				t.Errorf("CheckComponent(%q, %v) = %v, want valid=%v", s, c, err, keep)
 			}
@@ -135,7 +149,12 @@ func checkPctError(t *testing.T, where, input string, err, sentinel error, at st
 func checkEncoded(t *testing.T, data string, c Component) {
 	t.Helper()
 	enc := Encode(data, c)
-	if d, err := Decode(enc); err != nil || d != data {
+	dec := Decode
+	if c == ComponentForm {
+		// '+' stands for a space: ComponentForm encodes a '+' of data.
+		dec = func(s string) (string, error) { return Decode(strings.ReplaceAll(s, "+", " ")) }
+	}
+	if d, err := dec(enc); err != nil || d != data {
 		t.Fatalf("Decode(Encode(%q, %v) = %q) = %q, %v", data, c, enc, d, err)
 	}
 	if err := CheckComponent(enc, c); err != nil {
@@ -146,7 +165,7 @@ func checkEncoded(t *testing.T, data string, c Component) {
 			continue
 		}
 		b, _ := strconv.ParseUint(enc[i+1:i+3], 16, 8)
-		if strings.ToUpper(enc[i+1:i+3]) != enc[i+1:i+3] || keepTable[b]&(1<<c) != 0 {
+		if strings.ToUpper(enc[i+1:i+3]) != enc[i+1:i+3] || keepTable[b]&(1<<c) != 0 || c == ComponentForm && b == ' ' {
 			t.Fatalf("Encode(%q, %v) = %q: triplet %q should not be there", data, c, enc, enc[i:i+3])
 		}
 		i += 2
@@ -179,7 +198,7 @@ func embed(text string, c Component) (string, func(URI) string) {
 		return "s://h/" + text, func(u URI) string { return u.Path[1:] }
 	case ComponentPathSegment:
 		return "s:/x/" + text + "/y", func(u URI) string { return u.Path[3 : len(u.Path)-2] }
-	case ComponentQuery, ComponentQueryValue:
+	case ComponentQuery, ComponentQueryValue, ComponentForm, ComponentUnreserved:
 		return "s:?k=" + text + "&x", func(u URI) string { return u.Query[2 : len(u.Query)-2] }
 	}
 	return "s:#" + text, func(u URI) string { return u.Fragment }
@@ -278,7 +297,7 @@ func checkSegments(t testing.TB, u URI) {
 }
 
 func TestEncodePanics(t *testing.T) {
-	for _, c := range []Component{0, ComponentFragment + 1, 255} {
+	for _, c := range []Component{0, ComponentUnreserved + 1, 255} {
 		func() {
 			defer func() {
 				if recover() == nil {
@@ -307,10 +326,11 @@ func TestPercentAllocs(t *testing.T) {
 		{"Decode error", func() { sinkString, _ = Decode("/a%2") }, 1},
 		{"Encode unchanged", func() {
 			for _, c := range allComponents {
-				sinkString = Encode("abc-._~", c)
+				sinkString = Encode("abc-._", c) // kept by every set ('~' is not by ComponentForm)
 			}
 		}, 0},
 		{"Encode", func() { sinkString = Encode("a b", ComponentQueryValue) }, 1},
+		{"Encode form", func() { sinkString = Encode("a b~", ComponentForm) }, 1},
 		{"CheckComponent", func() { _ = CheckComponent("a%20b", ComponentPath) }, 0},
 		{"Segments", func() {
 			for s := range MustParse("/a/b/c/d").Segments() {
