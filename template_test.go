@@ -468,6 +468,41 @@ func templateOffsetExact(s string, off int) string {
 	return ""
 }
 
+// TestTemplateParseOffsetsShapes parses every string of up to four
+// characters from an alphabet that reaches each kind of ParseTemplate
+// error (braces, a name character, '.', '%' with a hex and a non-hex
+// digit, the modifiers, ',', an operator, a digit, a character beyond
+// ASCII, invalid UTF-8) and checks each error's offset by its definition
+// (templateOffsetExact): the offending character, as Parse's errors are
+// (issue #25). 41,371 templates.
+func TestTemplateParseOffsetsShapes(t *testing.T) {
+	alphabet := []string{"{", "}", "x", ".", "%", "0", "z", ":", "*", ",", "+", "9", "é", "\xff"}
+	var n, failures int
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		n++
+		if _, err := ParseTemplate(s); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Input != s {
+				t.Fatalf("ParseTemplate(%q): %v, want an *Error wrapping ErrTemplate", s, err)
+			}
+			if why := templateOffsetExact(s, e.Offset); why != "" && failures < 10 {
+				failures++
+				t.Errorf("ParseTemplate(%q): offset %d: %s", s, e.Offset, why)
+			}
+		}
+		if depth > 0 {
+			for _, c := range alphabet {
+				walk(s+c, depth-1)
+			}
+		}
+	}
+	walk("", 4)
+	if n != 41371 {
+		t.Errorf("%d templates, want 41371", n)
+	}
+}
+
 // ---------------------------------------------------------------------------
 // Properties
 
