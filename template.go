@@ -26,6 +26,11 @@ var ErrTemplate = errors.New("uri: invalid URI template")
 // the same text are ==, and a Template can be a map key. It holds its text
 // and its parsed form as strings, so Expand and Match never parse it again.
 // The zero Template is the empty template, which expands to "".
+//
+// Expand and AppendExpand follow RFC 6570 to the letter; ExpandURI builds
+// a URI from values you do not control. Match is the inverse of Expand,
+// and Route is Match with a router's rules (see "Routing with templates"
+// in Route's doc).
 type Template struct {
 	src  string // the template text
 	prog string // the parsed form: see ParseTemplate
@@ -1141,11 +1146,14 @@ func (t Template) Match(s string) (map[string]any, bool) {
 }
 
 // RouteOptions relaxes Route's rules. The zero value is the strict
-// reading, which a router should start from.
+// reading, which a router should start from: every path variable present
+// and non-empty, and every query parameter named by the template
+// (RFC 6570, Sections 2.3 and 3.2.8; RFC 3986, Section 3.4).
 type RouteOptions struct {
 	// AllowEmpty lets a variable of an expression without names (simple,
-	// "+", "#", ".", "/") be absent or empty, as RFC 6570 allows and Match
-	// reads it: "/users/" then matches "/users/{id}" with no id.
+	// "+", "#", ".", "/") be absent or empty, as RFC 6570, Section 2.3
+	// allows and Match reads it: "/users/" then matches "/users/{id}" with
+	// no id.
 	AllowEmpty bool
 	// ExtraParams ignores query parameters that no variable names, as
 	// links with tracking parameters ("?utm_source=...") need: a name that
@@ -1161,8 +1169,10 @@ type RouteOptions struct {
 // request target (RFC 9112, Section 3.2), against the template for
 // routing: Match (which see) with the rules a router needs, so that a
 // handler can use the values it gets as they are. s must be a valid
-// URI-reference (RFC 3986, Section 4.1). By default (the zero
-// RouteOptions):
+// URI-reference (RFC 3986, Section 4.1): in a server, the origin-form
+// target as the client sent it (r.RequestURI), or RoutePath's route with
+// the query after it when an access rule and the upstream must read the
+// same path. By default (the zero RouteOptions):
 //
 //   - every variable of an expression without names (simple, "+", "#",
 //     ".", "/") must be present and non-empty: a string "", a list
