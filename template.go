@@ -576,13 +576,8 @@ func dataDotSegment(spans []expansionSpan, path string, off int) int {
 		return -1
 	}
 	for a := 0; a <= len(path); {
-		z := strings.IndexByte(path[a:], '/')
-		if z < 0 {
-			z = len(path)
-		} else {
-			z += a
-		}
-		if seg := path[a:z]; seg != "" && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg)) {
+		z := segmentEnd(path, a)
+		if isDotSegment(path[a:z]) {
 			empty := -1
 			for k := range spansIn(spans, off+a-1, off+z+1) {
 				switch sp := spans[k]; {
@@ -1302,12 +1297,20 @@ func dotFree(v any) bool {
 func holdsDotSegment(s string) bool {
 	for len(s) > 0 {
 		seg, rest, _ := strings.Cut(s, "/")
-		if seg != "" && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg)) {
+		if isDotSegment(seg) {
 			return true
 		}
 		s = rest
 	}
 	return false
+}
+
+// isDotSegment reports whether seg is "." or "..", written with "%2E"
+// (in either case) or not: a dot segment as the URL Standard's path state
+// reads it, and as RFC 3986 reads it after normalization (Sections 5.2.4
+// and 6.2.2.2).
+func isDotSegment(seg string) bool {
+	return seg != "" && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg))
 }
 
 // routing holds Route's rules for match: its options and where the query
