@@ -809,7 +809,7 @@ func normalizeTail(norm []rune, start, at int) ([]rune, int) {
 			break
 		}
 	}
-	var buf [32]rune
+	var buf [64]rune
 	tail := buf[:0]
 	if len(norm)-begin > len(buf) {
 		tail = make([]rune, 0, len(norm)-begin)

@@ -55,7 +55,8 @@ func idnaInputs(tb testing.TB, ok bool) []string {
 // Lookup.ToASCII on the same inputs, in the same run: the non-ASCII
 // inputs of IdnaTestV2.json on which they agree (valid: both give the
 // same name; all: also those both reject), and an ASCII domain already
-// lowercase, which DomainToASCII returns without allocating.
+// lowercase, which DomainToASCII returns without allocating. Compare the
+// two sides with benchstat -col /impl.
 func BenchmarkDomainToASCII(b *testing.B) {
 	for _, set := range []struct {
 		name string
@@ -65,7 +66,7 @@ func BenchmarkDomainToASCII(b *testing.B) {
 		{"all", idnaInputs(b, false)},
 		{"ascii", []string{"www.example.com"}},
 	} {
-		b.Run(set.name+"/uri", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, s := range set.ins {
@@ -73,7 +74,7 @@ func BenchmarkDomainToASCII(b *testing.B) {
 				}
 			}
 		})
-		b.Run(set.name+"/xnet", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=xnet", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, s := range set.ins {
@@ -92,7 +93,7 @@ func BenchmarkDomainToUnicode(b *testing.B) {
 		a, _ := uri.DomainToASCII(s)
 		ins = append(ins, a)
 	}
-	b.Run("uri", func(b *testing.B) {
+	b.Run("impl=uri", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, s := range ins {
@@ -100,7 +101,7 @@ func BenchmarkDomainToUnicode(b *testing.B) {
 			}
 		}
 	})
-	b.Run("xnet", func(b *testing.B) {
+	b.Run("impl=xnet", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, s := range ins {
