@@ -244,23 +244,29 @@ const strayWant = "a '(' or '[' before this ')' or ']': pasted from text, a clos
 // sentinel of the component it stands in, or -1. auth says whether s[k:]
 // starts in the authority, which ends at the first '/', '\', '?' or '#'.
 func strayCloser(s string, k, j int, auth bool) (int, error) {
-	in := ErrPath
+	const (
+		host = iota
+		path
+		query
+		fragment
+	)
+	in := path
 	if auth {
-		in = ErrHost
+		in = host
 	}
 	paren, bracket := 0, 0
 	for ; k < j; k++ {
 		switch s[k] {
 		case '/', '\\':
-			if in == ErrHost {
-				in = ErrPath
+			if in == host {
+				in = path
 			}
 		case '?':
-			if in != ErrFragment {
-				in = ErrQuery
+			if in != fragment {
+				in = query
 			}
 		case '#':
-			in = ErrFragment
+			in = fragment
 		case '(':
 			paren++
 		case '[':
@@ -274,14 +280,20 @@ func strayCloser(s string, k, j int, auth bool) (int, error) {
 				*n--
 				continue
 			}
-			if in == ErrHost {
-				// before the last '@' of the authority: the userinfo
-				end := k + strings.IndexAny(s[k:j]+"/", "/\\?#")
-				if strings.IndexByte(s[k:end], '@') >= 0 {
-					return k, ErrUserinfo
-				}
+			switch in {
+			case path:
+				return k, ErrPath
+			case query:
+				return k, ErrQuery
+			case fragment:
+				return k, ErrFragment
 			}
-			return k, in
+			// before the last '@' of the authority: the userinfo
+			end := k + strings.IndexAny(s[k:j]+"/", "/\\?#")
+			if strings.IndexByte(s[k:end], '@') >= 0 {
+				return k, ErrUserinfo
+			}
+			return k, ErrHost
 		}
 	}
 	return -1, nil
