@@ -245,3 +245,14 @@ func FuzzParseTyped(f *testing.F) {
 		}
 	})
 }
+
+func init() {
+	hostileEntries = append(hostileEntries,
+		hostileEntry{"ParseTyped", func(u URI, s string) { sinkURI, sinkErr = ParseTyped(s, "https") }},
+		hostileEntry{"ParseTypedSuffix", func(u URI, s string) { sinkURI, sinkErr = ParseTyped(u.Host+u.Path, "https") }},
+	)
+	// ParseTyped hands the URL Standard's parser the input, or a copy with
+	// the default scheme in front (one byte per byte more than ParseWeb).
+	hostileBytesPerByte["ParseTyped"] = 13
+	hostileBytesPerByte["ParseTypedSuffix"] = 13
+}
