@@ -155,7 +155,8 @@ func ExampleParseAbsolute() {
 // The host is a registered name, an IPv4 address, an IPv6 address or an
 // IPvFuture literal. Only exact dotted-decimal text is IPv4: "0x7f.1" and
 // "127.000.0.1" are registered names (RFC 3986, Section 7.4 explains why
-// that matters). Addr hands IP hosts to net/netip.
+// that matters). Addr hands IP hosts to net/netip; Addrs lists every
+// address a reader connects to, for SSRF guards.
 func ExampleURI_HostKind() {
 	for _, s := range []string{
 		"http://example.com/",
@@ -166,16 +167,19 @@ func ExampleURI_HostKind() {
 		"mailto:someone@example.com",
 	} {
 		u := uri.MustParse(s)
-		addr, ok := u.Addr()
-		fmt.Printf("%-28s %-9v %v %v\n", s, u.HostKind(), addr, ok)
+		addr := "no address"
+		if a, ok := u.Addr(); ok {
+			addr = a.String()
+		}
+		fmt.Printf("%-28s %-9v %s\n", s, u.HostKind(), addr)
 	}
 	// Output:
-	// http://example.com/          RegName   invalid IP false
-	// http://192.0.2.1/            IPv4      192.0.2.1 true
-	// http://127.000.0.1/          RegName   invalid IP false
-	// http://[2001:db8::1]:8080/   IPv6      2001:db8::1 true
-	// http://[v1.fe80::1+en0]/     IPvFuture invalid IP false
-	// mailto:someone@example.com   NoHost    invalid IP false
+	// http://example.com/          RegName   no address
+	// http://192.0.2.1/            IPv4      192.0.2.1
+	// http://127.000.0.1/          RegName   no address
+	// http://[2001:db8::1]:8080/   IPv6      2001:db8::1
+	// http://[v1.fe80::1+en0]/     IPvFuture no address
+	// mailto:someone@example.com   NoHost    no address
 }
 
 // The port is any run of digits in the grammar; PortNumber says whether it
@@ -674,29 +678,28 @@ func ExampleFinding_String() {
 }
 
 // A guard against server-side request forgery filters on addresses, not
-// on text (RFC 3986, Section 7.4): it takes the address from Addr for an
-// IP host, and from the finding for a host that only looks like a name.
-func ExampleURI_Check_addressFilter() {
+// on text (RFC 3986, Section 7.4): Addrs gives every address that a
+// reader of the host connects to without the DNS, however the host spells
+// it, and the guard blocks the link if any of them is forbidden. Taking
+// Addr and the addresses of Check's findings by hand misses
+// "http://%5B%3A%3A1%5D/": a reg-name for RFC 3986, and [::1] for software
+// that decodes the host before it reads it.
+func ExampleURI_Addrs_guard() {
 	blocked := func(a netip.Addr) bool { return a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() }
 	for _, link := range []string{
 		"http://127.0.0.1/admin",
 		"http://2130706433/admin",
 		"http://[::ffff:10.0.0.1]/admin",
 		"http://0/admin",
+		"http://%5B%3A%3A1%5D/admin",
 		"http://example.com/admin",
 	} {
-		u := uri.MustParse(link)
-		addr, isIP := u.Addr()
-		for _, f := range u.Check() {
-			if f.Kind == uri.NonstandardIPv4 || f.Kind == uri.IPv4InIPv6 {
-				addr, isIP = f.Addr, true
-			}
-		}
 		verdict := "allowed: a name, to check again after DNS resolution"
-		if isIP {
-			verdict = "allowed: " + addr.String()
-			if blocked(addr) {
-				verdict = "blocked: " + addr.String()
+		for _, a := range uri.MustParse(link).Addrs() {
+			verdict = "allowed: " + a.String()
+			if blocked(a) {
+				verdict = "blocked: " + a.String()
+				break
 			}
 		}
 		fmt.Printf("%-30s %s\n", link, verdict)
@@ -704,8 +707,9 @@ func ExampleURI_Check_addressFilter() {
 	// Output:
 	// http://127.0.0.1/admin         blocked: 127.0.0.1
 	// http://2130706433/admin        blocked: 127.0.0.1
-	// http://[::ffff:10.0.0.1]/admin blocked: 10.0.0.1
+	// http://[::ffff:10.0.0.1]/admin blocked: ::ffff:10.0.0.1
 	// http://0/admin                 blocked: 0.0.0.0
+	// http://%5B%3A%3A1%5D/admin     blocked: ::1
 	// http://example.com/admin       allowed: a name, to check again after DNS resolution
 }
 
