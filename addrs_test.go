@@ -3,10 +3,14 @@ package uri
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
+	"maps"
 	"net/netip"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -159,14 +163,24 @@ let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
 	t.Logf("%d addresses read by the external readers, all in Addrs", checked)
 }
 
-// FuzzAddrs checks Addrs on any URI that Parse accepts: it never panics,
-// is deterministic and free of repeats, starts with Addr when there is
-// one, holds every address Check reports and inet_aton's reading of a
-// reg-name, and has no address for a reg-name without a digit or a '%'
-// (only numbers and decoding make addresses).
+// FuzzAddrs checks Addrs and Check on any URI that Parse accepts: Addrs
+// never panics, is deterministic and free of repeats, starts with Addr
+// when there is one, holds every address Check reports and the readings
+// of inet_aton and of curl 7.88.1 (the transcription curl7881) of the
+// host, and has no address for a reg-name without a digit or a '%' (only
+// numbers and decoding make addresses) or for a URI without a host unless
+// a browser reads one in its path. Against the browser's reading, by the
+// web parser: when ParseWeb reads an IP address as the host, Addrs holds
+// it; and Check reports WebAuthority exactly for a URI with a special
+// scheme other than file and no host that the browser reads with one,
+// naming that host (the zero WebParser reads no host that needs IDNA,
+// where the finding is then not compared).
 func FuzzAddrs(f *testing.F) {
 	for _, r := range readAddrsCases(f) {
 		f.Add(r.in)
+	}
+	for _, r := range readSecurityCases(f) {
+		f.Add(r.input)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		u, err := Parse(s)
@@ -185,15 +199,21 @@ func FuzzAddrs(f *testing.F) {
 		if a, ok := u.Addr(); ok && (len(got) == 0 || got[0] != a) {
 			t.Fatalf("Addrs(%q) = %v does not start with Addr() = %v", s, got, a)
 		}
-		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil {
+		_, _, webHost := webPathAuthority(u)
+		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil && !webHost {
 			t.Fatalf("Addrs(%q) = %v for a host without digits or '%%'", s, got)
 		}
-		if k := u.HostKind(); (k == NoHost || k == IPvFuture) && got != nil {
+		if k := u.HostKind(); (k == NoHost || k == IPvFuture || u.Host == "") && got != nil && !webHost {
 			t.Fatalf("Addrs(%q) = %v for a %v host", s, got, k)
 		}
-		for _, f := range u.Check() {
-			if (f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6) && !slices.Contains(got, f.Addr) {
+		fs := u.Check()
+		var wa *Finding
+		for i, f := range fs {
+			if f.Addr.IsValid() && !slices.Contains(got, f.Addr) {
 				t.Fatalf("Check(%q) finds %v, which Addrs = %v lacks", s, f, got)
+			}
+			if f.Kind == WebAuthority {
+				wa = &fs[i]
 			}
 		}
 		if u.HostKind() == RegName {
@@ -201,5 +221,116 @@ func FuzzAddrs(f *testing.F) {
 				t.Fatalf("Addrs(%q) = %v lacks inet_aton's %v", s, got, a)
 			}
 		}
+		if u.HasAuthority {
+			if a, ok := curl7881(u.Authority()); ok && !slices.Contains(got, a.WithZone("")) {
+				t.Fatalf("Addrs(%q) = %v lacks curl's %v", s, got, a)
+			}
+		}
+		// The browser's reading.
+		w, werr := ParseWeb(s)
+		if werr == nil {
+			if a, ok := webHostAddr(w.Host); ok && !slices.Contains(got, a) {
+				t.Fatalf("Addrs(%q) = %v lacks the browser's %v", s, got, a)
+			}
+		}
+		noHost := !u.HasAuthority || u.Host == ""
+		browserHost := werr == nil && w.Host != "" && webSpecialAuthority(u.Scheme)
+		switch {
+		case wa != nil && (!noHost || !webSpecialAuthority(u.Scheme)):
+			t.Fatalf("Check(%q) = %v: WebAuthority for a URI with a host or without a special scheme", s, fs)
+		case noHost && browserHost && wa == nil:
+			t.Fatalf("Check(%q) = %v; the browser reads the host %q", s, fs, w.Host)
+		case wa != nil && werr == nil && !browserHost:
+			t.Fatalf("Check(%q) = %v; the browser reads no host: %v", s, fs, w)
+		case wa != nil && browserHost:
+			// ParseWeb writes the host as RFC 3986 allows it, encoded
+			h, _ := Decode(w.Host)
+			if !strings.Contains(wa.Message, "the host "+excerpt(h)) {
+				t.Fatalf("Check(%q): %v; the browser reads the host %q", s, wa, h)
+			}
+		}
 	})
+}
+
+var addrsRegen = flag.Bool("addrs.regen", false, "TestAddrsTable: run gen_addrs_table.go and compare its output with addrs_table.go")
+
+// TestAddrsTable checks addrs_table.go against the Unicode data it comes
+// from, when ../shared/data/unicode-17.0.0/ is there: every non-ASCII code
+// point that IdnaMappingTable.txt ignores, or maps to a string of IPv4
+// number characters, is in idnaIPv4 with that mapping, and no other. The
+// rule is spelled here again, code point by code point. With
+// -addrs.regen, it also runs the generator and compares the file.
+func TestAddrsTable(t *testing.T) {
+	data, err := os.ReadFile(idnaMappingTable)
+	if err != nil {
+		t.Skipf("%v: get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/ to check addrs_table.go", err)
+	}
+	want := map[rune]string{}
+	version := ""
+	for line := range strings.Lines(string(data)) {
+		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
+			version = strings.TrimSpace(v)
+		}
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Split(line, ";")
+		if len(f) < 2 {
+			continue
+		}
+		status := strings.TrimSpace(f[1])
+		to := ""
+		if len(f) > 2 {
+			for cp := range strings.FieldsSeq(f[2]) {
+				v, _ := strconv.ParseUint(cp, 16, 32)
+				to += string(rune(v))
+			}
+		}
+		if status != "ignored" && (status != "mapped" && status != "disallowed_STD3_mapped" || to == "" || strings.Trim(to, "0123456789abcdefx.") != "") {
+			continue
+		}
+		lo, hi, ok := strings.Cut(strings.TrimSpace(f[0]), "..")
+		if !ok {
+			hi = lo
+		}
+		l, _ := strconv.ParseUint(lo, 16, 32)
+		h, _ := strconv.ParseUint(hi, 16, 32)
+		for r := rune(l); r <= rune(h); r++ {
+			if r >= 0x80 {
+				want[r] = to
+			}
+		}
+	}
+	if version != idnaVersion {
+		t.Errorf("the data is version %q; addrs_table.go was generated from %q", version, idnaVersion)
+	}
+	got := map[rune]string{}
+	for _, e := range idnaIPv4 {
+		for r := e.lo; r <= e.hi; r++ {
+			got[r] = e.to
+		}
+	}
+	if !maps.Equal(got, want) {
+		for r, to := range want {
+			if g, ok := got[r]; !ok || g != to {
+				t.Errorf("U+%04X: the data maps it to %q; the table has %q, %v", r, to, g, ok)
+			}
+		}
+		for r := range got {
+			if _, ok := want[r]; !ok {
+				t.Errorf("U+%04X is in the table, not in the data", r)
+			}
+		}
+	}
+	t.Logf("%d code points in %d ranges, Unicode %s", len(got), len(idnaIPv4), idnaVersion)
+	if !*addrsRegen {
+		return
+	}
+	out := filepath.Join(t.TempDir(), "addrs_table.go")
+	if msg, err := exec.Command("go", "run", "gen_addrs_table.go", "-o", out, idnaMappingTable).CombinedOutput(); err != nil {
+		t.Fatalf("gen_addrs_table.go: %v\n%s", err, msg)
+	}
+	regen, _ := os.ReadFile(out)
+	committed, _ := os.ReadFile("addrs_table.go")
+	if string(regen) != string(committed) {
+		t.Errorf("gen_addrs_table.go writes another addrs_table.go than the one committed")
+	}
 }

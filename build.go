@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Building URIs from data.
@@ -30,23 +31,46 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // its IDNA A-label form first if the URI must work with DNS. Text that
 // reads as an IPv4 address is one; use WithAddr for IP addresses.
 //
-// The name is data, and WithHost rejects, with an *Error wrapping ErrHost,
-// what would make it read as something else than one name to net/url,
-// net/http or a second decoder: an empty name (RFC 3986 allows one, but
-// it means "no host" to most schemes; set Host to "" for that), the
-// delimiters ':' (a port), '/', '?', '#', '[', ']' (an IP-literal) and
-// '@' (a userinfo), '\' (which browsers read as '/') and '%' (which a
-// second decoder would read as an escape). Other bytes, space and controls
-// included, are percent-encoded data.
+// WithHost accepts a name that a DNS resolver or the URL Standard's IDNA
+// processing accepts (URL Standard, "host parsing": a domain without a
+// forbidden domain code point), and rejects everything else with an
+// *Error wrapping ErrHost whose Offset is the first byte at fault:
+//
+//   - an empty name (RFC 3986 allows one, but it means "no host" to most
+//     schemes; set Host to "" for that);
+//   - the delimiters ':' (a port), '/', '?', '#', '[', ']' (an
+//     IP-literal) and '@' (a userinfo), '\' (which browsers read as '/'),
+//     '%' (which a second decoder would read as an escape), and the other
+//     forbidden domain code points of the URL Standard: space, '<', '>',
+//     '^', '|', the C0 controls (NUL, tab, CR, LF, ...) and DEL;
+//   - in a non-ASCII name, invalid UTF-8, U+FFFD, control characters
+//     (U+0080 to U+009F) and white space (Unicode White_Space, such as
+//     U+00A0 NO-BREAK SPACE or U+3000 IDEOGRAPHIC SPACE), which UTS #46
+//     disallows or maps to a space.
+//
+// Every other byte is data: ASCII letters, digits and
+// "-._~!$&'()*+,;=" as they are; '"', '`', '{' and '}', which the URL
+// Standard allows in a domain but RFC 3986 does not, and the UTF-8 of
+// other non-ASCII code points, percent-encoded.
 func (u URI) WithHost(name string) (URI, error) {
 	if name == "" {
 		return URI{}, &Error{Input: name, Err: ErrHost, Expected: "a registered name (WithHost does not make an empty host)"}
 	}
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; c == '\\' || c == '%' || is(c, cGenDelim) {
-			return URI{}, &Error{Input: name, Offset: i, Err: ErrHost,
-				Expected: "a registered name: no delimiter, '\\' or '%'; use WithAddr for an IP address (RFC 3986, Section 3.2.2)"}
+	bad, ascii := -1, true
+	for i := 0; i < len(name) && bad < 0; i++ {
+		switch c := name[i]; {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case isForbiddenDomain(c):
+			bad = i
 		}
+	}
+	if bad < 0 && !ascii {
+		_, _, bad = hostIDNA(name)
+	}
+	if bad >= 0 {
+		return URI{}, &Error{Input: name, Offset: bad, Err: ErrHost,
+			Expected: "a registered name: no delimiter, space, control, '\\' or '%' (URL Standard, \"forbidden domain code point\"); use WithAddr for an IP address (RFC 3986, Section 3.2.2)"}
 	}
 	u.HasAuthority, u.Host = true, Encode(name, ComponentHost)
 	return u.valid()

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestBuild(t *testing.T) {
@@ -65,7 +67,7 @@ func TestBuild(t *testing.T) {
 		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("2001:db8::1"))).String(), "http://[2001:db8::1]/"},
 		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("192.0.2.1"))).String(), "http://192.0.2.1/"},
 		{must(MustParse("http://a/").WithAddr(netip.MustParseAddr("::ffff:192.0.2.1"))).String(), "http://[::ffff:192.0.2.1]/"},
-		{must(MustParse("http://a/").WithHost("exa mple")).String(), "http://exa%20mple/"},
+		{must(MustParse("http://a/").WithHost("exa{mple}")).String(), "http://exa%7Bmple%7D/"},
 		{must(MustParse("//a/").WithScheme("git+ssh")).String(), "git+ssh://a/"},
 		{must(MustParse("http://a/").WithScheme("")).String(), "//a/"},
 	}
@@ -170,13 +172,17 @@ func FuzzBuild(f *testing.F) {
 	})
 }
 
-// hostRejected is WithHost's documented rule, spelled independently.
+// hostRejected is WithHost's documented rule, spelled independently:
+// empty, a delimiter, '\', '%', a forbidden domain code point of the URL
+// Standard, or, beyond ASCII, invalid UTF-8, U+FFFD, a control or white
+// space.
 func hostRejected(name string) bool {
-	if name == "" {
+	if name == "" || !utf8.ValidString(name) {
 		return true
 	}
-	for _, c := range []byte(name) {
-		if strings.IndexByte(":/?#[]@\\%", c) >= 0 {
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(":/?#[]@\\% <>^|", r) ||
+			r == utf8.RuneError || r >= 0x80 && (unicode.IsControl(r) || unicode.IsSpace(r)) {
 			return true
 		}
 	}
@@ -202,12 +208,13 @@ func TestBuildersRejectSyntax(t *testing.T) {
 			t.Errorf("WithPath(%q) normalizes to %q", segs, p)
 		}
 	}
-	for _, name := range []string{"", "127.0.0.1:6379", "[::1]", "::1", "a/b", "a@b", "a?b", "a#b", "a%3Ab", "a%b", "a\\b"} {
+	for _, name := range []string{"", "127.0.0.1:6379", "[::1]", "::1", "a/b", "a@b", "a?b", "a#b", "a%3Ab", "a%b", "a\\b",
+		"a b", "evil.com\x00.good.com", "a\tb", "a\nb", "a<b", "a>b", "a^b", "a|b", "a\x7fb", "a\u00a0b", "a\u0085b", "a\u3000b", "a\xffb", "a\ufffdb"} {
 		if u, err := base.WithHost(name); !errors.Is(err, ErrHost) {
 			t.Errorf("WithHost(%q) = %q, %v; want ErrHost", name, u, err)
 		}
 	}
-	for _, tt := range [][2]string{{"example.com", "example.com"}, {"ex!ample", "ex!ample"}, {"例.jp", "%E4%BE%8B.jp"}, {"127.0.0.1", "127.0.0.1"}, {"a_b~c", "a_b~c"}, {"a b", "a%20b"}} {
+	for _, tt := range [][2]string{{"example.com", "example.com"}, {"ex!ample", "ex!ample"}, {"例.jp", "%E4%BE%8B.jp"}, {"127.0.0.1", "127.0.0.1"}, {"a_b~c", "a_b~c"}, {"a\"b`c", "a%22b%60c"}, {"bücher.de", "b%C3%BCcher.de"}} {
 		u, err := base.WithHost(tt[0])
 		if err != nil || u.Host != tt[1] {
 			t.Errorf("WithHost(%q) = %q, %v; want host %q", tt[0], u.Host, err, tt[1])

@@ -41,9 +41,12 @@ var (
 // sentinels (ErrScheme, ErrHost, ErrPort, ...) and names the component.
 // Expected says, in words, what the grammar allows at Offset.
 //
-// Input holds the text exactly as given, password included; the Error method
-// masks a password in the userinfo and shortens long input, so the message
-// is safe to log.
+// Input holds the text exactly as given, password included; the Error and
+// GoString methods mask every password that RFC 3986 or the URL Standard
+// could read in it, valid or not (from the first ':' after the place where
+// an authority may start to the last '@': "https://u:xxxxx@h:8a/",
+// " https:admin:xxxxx@db.example:99999/"), and shorten long input, so the
+// message is safe to log.
 type Error struct {
 	Input    string // the text that failed to parse
 	Offset   int    // byte offset in Input of the first offending byte
@@ -74,7 +77,7 @@ const maxQuoted = 64
 //
 //	uri: invalid port at offset 9 in "http://h:8a/": expected digit
 //
-// A password in the userinfo is replaced by "xxxxx", and input longer than
+// A password is replaced by "xxxxx" (see Error), and input longer than
 // 64 bytes is cut to a window around Offset with "..." marking the cuts.
 func (e *Error) Error() string {
 	var b strings.Builder
@@ -101,22 +104,16 @@ type redactedInput struct {
 	off int
 }
 
-// redactInput masks the password of the userinfo (RFC 3986, Section
-// 3.2.1) in s, so that error messages never print it, and translates the
-// offset into the masked text. It works on any text, valid or not.
+// redactInput masks every password that a reader could find in s, so
+// that error messages never print one, and translates the offset into the
+// masked text. It works on any text, valid or not.
 //
 // A password may hold '/', '?', '#', '@' and ':' (base64 and cloud secrets
 // do), and in text that fails to parse nothing tells where it ends, nor
 // does the parser's reading of valid-looking text ("u:p#w@h" reads as a
-// fragment). So the mask runs from the first ':' after the first "//" to
-// the last '@' of the whole text: it can hide more than the password,
-// never less.
-//
-// The authority starts where the URL Standard may start it too
-// (ParseWeb's errors quote such text): after a scheme, after any run of
-// two or more '/' and '\', and for the special schemes http, https, ws,
-// wss and ftp after any run at all ("https:\\u:p@h", "https:u:p@h");
-// otherwise after the first two slashes or backslashes ("//", "\\").
+// fragment). So the mask runs from the first ':' after the place where an
+// authority may start (authorityStart) to the last '@' of the whole text:
+// it can hide more than the password, never less.
 func redactInput(s string, off int) redactedInput {
 	return redactFrom(s, off, authorityStart(s))
 }
@@ -157,28 +154,58 @@ func redactFrom(s string, off, start int) redactedInput {
 	return redactedInput{r, off}
 }
 
-// authorityStart returns the offset where redactInput takes the authority
-// to start, or -1.
+// authorityStart returns the first offset of s at which a reader may
+// start to read an authority, and so credentials, or -1:
+//
+//   - RFC 3986 and the URL Standard (URL Standard, "URL parsing", with or
+//     without a base URL): after two slashes, or, for the URL Standard,
+//     any two of '/' and '\' (`\\u:p@h`, `/\u:p@h`), anywhere in s;
+//   - the URL Standard: right after the scheme of a special URL other than
+//     file (http, https, ws, wss, ftp), whose authority may follow any
+//     number of slashes or none ("https:u:p@h", `https:/\u:p@h`).
+//
+// Both are read as the URL Standard reads them after its preprocessing
+// (URL Standard, "basic URL parser", steps 1 to 3): leading C0 controls and
+// spaces are skipped, and tabs and newlines are skipped anywhere
+// (" https:u:p@h", "ht\ttps:u:p@h", "/\t/u:p@h", "https:/\n/u:p@h").
 func authorityStart(s string) int {
-	if s != "" && is(s[0], cAlpha) {
-		i := 1
-		for i < len(s) && is(s[i], cScheme) {
-			i++
-		}
-		if i < len(s) && s[i] == ':' {
-			j := i + 1
-			for j < len(s) && (s[j] == '/' || s[j] == '\\') {
-				j++
-			}
-			if _, special := specialPort(strings.ToLower(s[:i])); j-i-1 >= 2 || special && !strings.EqualFold(s[:i], "file") {
-				return j
-			}
-		}
+	skipped := func(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
 	}
-	slash := func(c byte) bool { return c == '/' || c == '\\' }
-	for i := 0; i+1 < len(s); i++ {
-		if slash(s[i]) && slash(s[i+1]) {
-			return i + 2 // "//", or a web reader's "\\\\", "/\\" or "\\/"
+	// The scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+	// (RFC 3986, Section 3.1; URL Standard, "scheme state").
+	var name [5]byte
+	n := 0
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		if skipped(c) {
+			continue
+		}
+		if c == ':' {
+			if n > 0 && n <= len(name) && webSpecialAuthority(string(name[:n])) {
+				return j + 1
+			}
+			break
+		}
+		if !is(c, cScheme) || n == 0 && !is(c, cAlpha) {
+			break
+		}
+		if n < len(name) {
+			name[n] = c
+		}
+		n++
+	}
+	slashes := 0
+	for j := 0; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '/' || c == '\\':
+			if slashes++; slashes == 2 {
+				return j + 1
+			}
+		case !skipped(c):
+			slashes = 0
 		}
 	}
 	return -1

@@ -756,6 +756,42 @@ func ExampleURI_Addrs() {
 	// https://example.com/                           [] allowed
 }
 
+// Addrs reads a URI the way the programs that connect read it, not only
+// as RFC 3986 does. A browser, Node's fetch and curl read the host of an
+// http URI without "//" after the slashes, or in place of them, and
+// after the last '@'; curl decodes a host and takes one that starts with
+// '[' for an IPv6 literal, whatever its last octet.
+func ExampleURI_Addrs_readers() {
+	for _, link := range []string{
+		"http::@127.0.0.1/",                          // RFC 3986: no host, the path ":@127.0.0.1/"
+		"https:/0x7f.1/",                             // RFC 3986: no host
+		"http://%5B%3A%3A1%20:18081/",                // RFC 3986: the host "%5B%3A%3A1%20"
+		"http://%5B%3A%3Affff%3A169.254.169.254%2F/", // curl reads ::ffff:169.254.169.254
+	} {
+		u := uri.MustParse(link)
+		fmt.Printf("%-44s host %-36q %v\n", link, u.Host, u.Addrs())
+	}
+	// Output:
+	// http::@127.0.0.1/                            host ""                                   [127.0.0.1]
+	// https:/0x7f.1/                               host ""                                   [127.0.0.1]
+	// http://%5B%3A%3A1%20:18081/                  host "%5B%3A%3A1%20"                      [::1]
+	// http://%5B%3A%3Affff%3A169.254.169.254%2F/   host "%5B%3A%3Affff%3A169.254.169.254%2F" [::ffff:169.254.169.254 169.254.169.254]
+}
+
+// Redacted masks every password a reader sends: the userinfo's, and the
+// one a browser reads in the path of an http URI without "//". Errors
+// mask the same text, however the input is spelled.
+func ExampleURI_Redacted() {
+	fmt.Println(uri.MustParse("https://deploy:s3cr3t@git.example.com/").Redacted())
+	fmt.Println(uri.MustParse("http:admin:s3cr3t@evil.example/").Redacted())
+	_, err := uri.ParseWeb(" ht\ttps:admin:s3cr3t@db.example:99999/")
+	fmt.Println(strings.Contains(err.Error(), "s3cr3t"))
+	// Output:
+	// https://deploy:xxxxx@git.example.com/
+	// http:admin:xxxxx@evil.example/
+	// false
+}
+
 // Data given to the builders stays data: a dot segment or a host with a
 // port in it is an error, and the *url.URL from URL dials the host and
 // port the accessors describe, or nothing.
@@ -856,7 +892,7 @@ func ExampleWebParser_Origin() {
 // ---- Tutorial part: Finding URIs in text (RFC 3986, Appendix C). ----
 // Examples for this part go below this line and above the next part's heading.
 
-// Linkifying a paragraph: each Match has the URI and the span it came
+// Linkifying a paragraph: each Found has the URI and the span it came
 // from, so the text around it is copied as it is. Punctuation after a URI
 // is the sentence's; balanced parentheses are the URI's.
 func ExampleFind() {
@@ -891,6 +927,33 @@ Thanks! Also mailto:ann@example.com and ftp://old.example.net/x.`
 	// Output:
 	// https://reports.example.com/2026/q3/summary.pdf
 	// http://www.example.org/data
+}
+
+// Links in text in any script: Unicode punctuation and spaces end a link
+// and may come right before one, so curly quotes, CJK brackets and
+// Japanese text without spaces read right; with IRI set, non-ASCII paths
+// and hosts are read too (and percent-encoded). A link whose host a
+// non-ASCII letter interrupts, such as one with a Cyrillic "а" in
+// "exаmple", is not cut short to another host: it is not a URI at all, and
+// only the IRI reading finds it, as the name it is.
+func ExampleFinder_Find_scripts() {
+	text := "詳細はhttps://example.jp/docsを参照。「https://例え.jp/パス」、" +
+		"“https://example.com/a”。Log in: https://exаmple.com/login"
+	for _, f := range []uri.Finder{{}, {IRI: true}} {
+		fmt.Printf("IRI %v:\n", f.IRI)
+		for m := range f.Find(text) {
+			fmt.Printf("  %-50s %s\n", m.URI, text[m.Start:m.End])
+		}
+	}
+	// Output:
+	// IRI false:
+	//   https://example.jp/docs                            https://example.jp/docs
+	//   https://example.com/a                              https://example.com/a
+	// IRI true:
+	//   https://example.jp/docs                            https://example.jp/docs
+	//   https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9   https://例え.jp/パス
+	//   https://example.com/a                              https://example.com/a
+	//   https://ex%D0%B0mple.com/login                     https://exаmple.com/login
 }
 
 // ---- Tutorial part: URI templates (RFC 6570). ----
@@ -978,6 +1041,32 @@ func ExampleURI_IRI() {
 	// https://例.jp/café?q=€%2F#ü
 	// https://example.com/a%2Fb/r%E9sum%E9
 	// https://example.com/invoice%E2%80%AEfdp.exe
+}
+
+// What a person reads as the host is the host: IRI decodes a host label
+// only when UTS #39's policy allows it (one script, or Latin with the CJK
+// scripts; no letter that looks like a delimiter; not a Latin name spelled
+// in look-alikes), and in the userinfo no look-alike of a delimiter. The
+// first link would otherwise read as google.com, port 443; "аррӏе" is
+// Cyrillic; "exаmple" mixes a Cyrillic "а" into Latin.
+func ExampleURI_IRI_lookalikes() {
+	for _, s := range []string{
+		"https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/",
+		"https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/",
+		"https://ex%D0%B0mple.com/",
+		"https://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/",
+		"https://b%C3%BCcher.de/",
+		"https://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/",
+	} {
+		fmt.Println(uri.MustParse(s).IRI())
+	}
+	// Output:
+	// https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/
+	// https://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/
+	// https://ex%D0%B0mple.com/
+	// https://пример.рф/
+	// https://bücher.de/
+	// https://例え.テスト/
 }
 
 // An IPv6 address has many spellings; SchemeBased writes the one RFC 5952
@@ -1130,8 +1219,242 @@ func ExampleURI_DialAddr() {
 // ---- Tutorial part: Redirects, origins and OAuth redirect URIs (URL Standard, HTML, RFC 6749, RFC 8252). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// A login handler sends the user back to the page that ?next= names. The
+// value comes from the client, so it must not send the browser to another
+// site. LocalRedirect resolves it against the request's own URL as the
+// browser will, keeps it only when it stays on the same origin, and
+// returns the absolute href for the Location header: the very text it
+// checked. "//evil.example", "/\evil.example", a tab inside, a leading
+// space and "https:evil.example" all leave the site in a browser, and an
+// error says where in the value the other host starts. Some values that
+// look alike stay: "http:evil.example" against an http page is a path,
+// and "/a/../\evil.example/" is the path "//evil.example/", which only
+// the absolute href keeps on the site (written as that bare path, or
+// cleaned to it by http.Redirect, it would send the browser to
+// evil.example).
+func ExampleWebParser_LocalRedirect() {
+	next := func(r *http.Request) string {
+		self, _, err := uri.TargetURI(r.Method, r.RequestURI, r.Host, r.TLS != nil)
+		if err != nil {
+			return "400 " + err.Error()
+		}
+		loc, err := uri.WebParser{}.LocalRedirect(self, r.URL.Query().Get("next"))
+		if err != nil {
+			// log it, and send the user home instead
+			var e *uri.Error
+			errors.As(err, &e)
+			return fmt.Sprintf("refused at offset %d: %v", e.Offset, errors.Is(err, uri.ErrCrossOrigin))
+		}
+		return loc // http.Redirect(w, r, loc, http.StatusSeeOther)
+	}
+	for _, value := range []string{
+		"/account?tab=2",
+		"../orders#last",
+		"/a/../\\evil.example/",
+		"//evil.example/",
+		"/\\evil.example/",
+		"/\t/evil.example/",
+		" //evil.example/",
+		"http:evil.example",
+		"https:evil.example",
+		"http://app.example@evil.example/",
+		"javascript:alert(1)",
+		"http://app.example:99999/",
+	} {
+		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
+			"POST /login?next=" + url.QueryEscape(value) + " HTTP/1.1\r\nHost: app.example\r\n\r\n")))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-36q %s\n", value, next(r))
+	}
+	// Output:
+	// "/account?tab=2"                     http://app.example/account?tab=2
+	// "../orders#last"                     http://app.example/orders#last
+	// "/a/../\\evil.example/"              http://app.example//evil.example/
+	// "//evil.example/"                    refused at offset 2: true
+	// "/\\evil.example/"                   refused at offset 2: true
+	// "/\t/evil.example/"                  refused at offset 3: true
+	// " //evil.example/"                   refused at offset 3: true
+	// "http:evil.example"                  http://app.example/evil.example
+	// "https:evil.example"                 refused at offset 0: true
+	// "http://app.example@evil.example/"   refused at offset 19: true
+	// "javascript:alert(1)"                refused at offset 0: true
+	// "http://app.example:99999/"          refused at offset 23: false
+}
+
+// An OAuth 2.0 authorization endpoint sends the authorization code only
+// to a redirect URI registered for the client, compared as strings (RFC
+// 9700, Section 4.1.3), with one exception: a native app listening on a
+// loopback IP literal gets the code on whatever port it has (RFC 8252,
+// Section 7.3). RedirectURIMatch makes that comparison and refuses what a
+// hand-written prefix or host check lets through: another path or
+// query, a userinfo, a different spelling of the host, a fragment.
+func ExampleRedirectURIMatch() {
+	registered := map[string][]string{
+		"web-app": {"https://client.example/cb"},
+		"cli":     {"http://127.0.0.1/callback", "com.example.app:/oauth2redirect"},
+	}
+	authorize := func(clientID, redirectURI string) string {
+		for _, r := range registered[clientID] {
+			if uri.RedirectURIMatch(r, redirectURI) {
+				return "302 to " + redirectURI
+			}
+		}
+		return "400 invalid_request (and no redirect)"
+	}
+	for _, req := range [][2]string{
+		{"web-app", "https://client.example/cb"},
+		{"web-app", "https://client.example/cb/../evil"},
+		{"web-app", "https://client.example/cb?next=https://evil.example"},
+		{"web-app", "https://client.example.evil.example/cb"},
+		{"web-app", "https://client.example@evil.example/cb"},
+		{"web-app", "https://CLIENT.example/cb"},
+		{"web-app", "https://client.example/cb#x"},
+		{"cli", "http://127.0.0.1:53412/callback"},
+		{"cli", "http://localhost:53412/callback"},
+		{"cli", "com.example.app:/oauth2redirect"},
+	} {
+		fmt.Printf("%-8s %-54s %s\n", req[0], req[1], authorize(req[0], req[1]))
+	}
+	// Output:
+	// web-app  https://client.example/cb                              302 to https://client.example/cb
+	// web-app  https://client.example/cb/../evil                      400 invalid_request (and no redirect)
+	// web-app  https://client.example/cb?next=https://evil.example    400 invalid_request (and no redirect)
+	// web-app  https://client.example.evil.example/cb                 400 invalid_request (and no redirect)
+	// web-app  https://client.example@evil.example/cb                 400 invalid_request (and no redirect)
+	// web-app  https://CLIENT.example/cb                              400 invalid_request (and no redirect)
+	// web-app  https://client.example/cb#x                            400 invalid_request (and no redirect)
+	// cli      http://127.0.0.1:53412/callback                        302 to http://127.0.0.1:53412/callback
+	// cli      http://localhost:53412/callback                        400 invalid_request (and no redirect)
+	// cli      com.example.app:/oauth2redirect                        302 to com.example.app:/oauth2redirect
+}
+
+// A crawler reads the URL of a page once, with Base, and resolves every
+// link of the page against it, as the browser does; SameOrigin keeps it on
+// the site. The results are strict RFC 3986 URIs.
+func ExampleWebBase() {
+	page, err := uri.WebParser{}.Base(uri.MustParse("https://docs.example/guide/intro.html"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("origin", page.Origin())
+	for _, href := range []string{
+		"setup.html",
+		"../api/v2/",
+		"HTTPS://DOCS.EXAMPLE:443/faq",
+		"//cdn.example/app.js",
+		"\\\\cdn.example\\app.js",
+		"mailto:docs@example.com",
+	} {
+		u, err := page.Resolve(href)
+		fmt.Printf("%-26q %-38v %-5v %v\n", href, u, page.SameOrigin(href), err)
+	}
+	// Output:
+	// origin https://docs.example
+	// "setup.html"               https://docs.example/guide/setup.html  true  <nil>
+	// "../api/v2/"               https://docs.example/api/v2/           true  <nil>
+	// "HTTPS://DOCS.EXAMPLE:443/faq" https://docs.example/faq               true  <nil>
+	// "//cdn.example/app.js"     https://cdn.example/app.js             false <nil>
+	// "\\\\cdn.example\\app.js"  https://cdn.example/app.js             false <nil>
+	// "mailto:docs@example.com"  mailto:docs@example.com                false <nil>
+}
+
+// The origin of a URI, as a browser computes it for CORS, postMessage or a
+// CSRF check: scheme, host as the browser reaches it, and port, without
+// the default port; "null" (opaque) for file:, data: and most others.
+func ExampleURI_WebOrigin() {
+	for _, s := range []string{
+		"https://App.Example:443/settings",
+		"http://0x7f.1:8080/",
+		"https:app.example",
+		"blob:https://app.example/0f1e",
+		"file:///home/me/page.html",
+	} {
+		o, err := uri.MustParse(s).WebOrigin()
+		fmt.Printf("%-34s %s %v\n", s, o, err)
+	}
+	// Output:
+	// https://App.Example:443/settings   https://app.example <nil>
+	// http://0x7f.1:8080/                http://127.0.0.1:8080 <nil>
+	// https:app.example                  https://app.example <nil>
+	// blob:https://app.example/0f1e      https://app.example <nil>
+	// file:///home/me/page.html          null <nil>
+}
+
 // ---- Tutorial part: Files and paths, both ways, POSIX and Windows (RFC 8089). ----
 // Examples for this part go below this line and above the next part's heading.
+
+// An editor and a language server exchange file URIs; the server works
+// with paths. The client writes the drive letter as "c%3A", as VS Code
+// does; FilePath reads it, FromFilePath writes the path back with "c:".
+// Two spellings of one file: SameFile says so, and FileKey gives both
+// one key, for a map of open documents (RFC 8089, Appendix E.2).
+func ExampleFromFilePath() {
+	opened := uri.MustParse("file:///c%3A/Users/me/My%20Project/main.go")
+	path, err := opened.FilePath(uri.Windows)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(path)
+
+	// a diagnostic for the file, sent back with the URI of the path
+	diag, err := uri.FromFilePath(path, uri.Windows)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(diag)
+	fmt.Println(uri.SameFile(opened, diag, uri.Windows))
+	key, _ := opened.FileKey(uri.Windows)
+	fmt.Println(key)
+
+	// a share on another machine: the server becomes the host
+	share, _ := uri.FromFilePath(`\\FileServer\team\notes.md`, uri.Windows)
+	fmt.Println(share)
+	// Output:
+	// c:\Users\me\My Project\main.go
+	// file:///c:/Users/me/My%20Project/main.go
+	// true
+	// C:\Users\me\My Project\main.go
+	// file://fileserver/team/notes.md
+}
+
+// A file URI from an untrusted source is turned into a path only when the
+// path names the file the URI names: a '.' or '..' or a separator hidden
+// in percent-encoding, a NUL byte, another host, and Windows device names
+// are refused, each with its rule and the offset to put a caret under.
+func ExampleURI_FilePath() {
+	root := "/srv/www/"
+	for _, link := range []string{
+		"file:///srv/www/img/logo.png",
+		"file:///srv/www/%2e%2e/%2e%2e/etc/passwd",
+		"file:///srv/www/..%2F..%2Fetc/passwd",
+		"file:///srv/www/logo.png%00.html",
+		"file://evil.example/srv/www/logo.png",
+	} {
+		path, err := uri.MustParse(link).FilePath(uri.POSIX)
+		var e *uri.Error
+		switch {
+		case errors.As(err, &e):
+			fmt.Printf("%s\n%s^ %v\n", link, strings.Repeat(" ", e.Offset), e.Err)
+		case strings.HasPrefix(path, root):
+			fmt.Println("serve", path)
+		}
+	}
+	_, err := uri.MustParse("file:///C:/srv/www/nul.txt").FilePath(uri.Windows)
+	fmt.Println(errors.Is(err, uri.ErrFileDevice), errors.Is(err, uri.ErrFilePath))
+	// Output:
+	// serve /srv/www/img/logo.png
+	// file:///srv/www/%2e%2e/%2e%2e/etc/passwd
+	//                 ^ uri: file path: a dot segment
+	// file:///srv/www/..%2F..%2Fetc/passwd
+	//                   ^ uri: file path: an encoded separator
+	// file:///srv/www/logo.png%00.html
+	//                         ^ uri: file path: a NUL byte
+	// file://evil.example/srv/www/logo.png
+	//        ^ uri: file path: a host the path cannot name
+	// true true
+}
 
 // ---- Tutorial part: Query strings and HTML forms (URL Standard, application/x-www-form-urlencoded). ----
 // Examples for this part go below this line and above the next part's heading.

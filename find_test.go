@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -13,9 +14,9 @@ import (
 // text, in order, not overlapping, and the URI's text is the span's with
 // whitespace removed (for a suffix reference, with the scheme added; for
 // an IRI, with non-ASCII characters percent-encoded).
-func checkMatches(t testing.TB, f Finder, text string) []Match {
+func checkMatches(t testing.TB, f Finder, text string) []Found {
 	t.Helper()
-	var ms []Match
+	var ms []Found
 	prev := 0
 	for m := range f.Find(text) {
 		if m.Start < prev || m.End < m.Start || m.End > len(text) {
@@ -212,6 +213,200 @@ func BenchmarkFind(b *testing.B) {
 	for b.Loop() {
 		for m := range Find(text) {
 			sinkURI = m.URI
+		}
+	}
+}
+
+// textDelims are pairs of Unicode punctuation that delimit a URI in text
+// in some script: each is a boundary before a URI and ends it after.
+var textDelims = [][2]string{
+	{"“", "”"}, {"„", "“"}, {"«", "»"}, {"‹", "›"}, {"「", "」"}, {"『", "』"},
+	{"（", "）"}, {"【", "】"}, {"《", "》"}, {"詳細は「", "」を参照"}, {"見て：", "。"},
+	{"\u3000", "\u3000"}, {"\u00a0", "\u00a0"}, {"\u2028", "，"}, {"—", "！"}, {"¿", "？"},
+}
+
+// endsInHead reports whether the span of a URI found in text ends in its
+// head: the authority after "scheme://", or the text after "scheme:"
+// before the first '/', '?' or '#'.
+func endsInHead(span string) bool {
+	_, rest, ok := strings.Cut(span, ":")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "//")
+	return !strings.ContainsAny(rest, "/?#")
+}
+
+// FuzzFindText checks Find on text in any script, with every option: the
+// properties of checkMatches (each match a strict URI with a scheme, in
+// order, within the text, read from its span); in the default mode, no
+// match that a non-ASCII letter ends inside its head is the strict prefix
+// of a name that goes on in ASCII (the "exаmple" property: the match's
+// ASCII text ends with a letter or digit, and past the non-ASCII letters
+// there is no ASCII letter or digit that does not start a "scheme://");
+// with IRI, no span outside quotes and angle brackets holds White_Space or
+// Unicode punctuation other than wordPunct and the full stops UTS #46 maps
+// to '.' (which a host may hold), nor ends with wordPunct; and a
+// valid URI put between a pair of textDelims is found whole, in every mode.
+func FuzzFindText(f *testing.F) {
+	for _, s := range []string{
+		"https://exаmple.com/login", "詳細はhttps://example.comをご覧ください", "「https://例え.jp/パス」。",
+		"“https://example.com/docs”", "https://bücher.de/", "請訪問https://example.cn/了解更多",
+		"https://a.comを見てhttps://b.com", "Ссылка:https://пример.рф/", "www.exаmple.com", "\\http://x?http://y",
+	} {
+		f.Add(s, "http://example.com/a?b#c", 0, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, text, s string, at int, pair uint8) {
+		for _, fd := range []Finder{{}, {IRI: true}, {Suffix: true}, {IRI: true, Suffix: true}} {
+			for _, m := range checkMatches(t, fd, text) {
+				e := m.End
+				if e == len(text) || text[e] < utf8.RuneSelf {
+					continue
+				}
+				r, _ := utf8.DecodeRuneInString(text[e:])
+				if !fd.IRI && !textPunct(r) && endsInHead(text[m.Start:m.End]) && !strings.Contains(text[m.Start:e], "<") {
+					if !is(text[e-1], cAlpha|cDigit) {
+						t.Fatalf("Find(%q) = %q, ending in its head after %q, before %q", text, m.URI, text[e-1], r)
+					}
+					k := e
+					for k < len(text) && text[k] >= utf8.RuneSelf {
+						r, size := utf8.DecodeRuneInString(text[k:])
+						if textPunct(r) {
+							break
+						}
+						k += size
+					}
+					if k < len(text) && is(text[k], cAlpha|cDigit) && innerScheme(text[k:]) == 0 {
+						t.Fatalf("Find(%q) = %q, a prefix of the name that goes on to %q", text, m.URI, text[m.Start:k+1])
+					}
+				}
+				if fd.IRI && !strings.ContainsAny(text, "<\"") {
+					span := text[m.Start:m.End]
+					if strings.ContainsFunc(span, func(r rune) bool {
+						return r >= utf8.RuneSelf && textPunct(r) && !strings.ContainsRune(wordPunct, r) && !idnaDot(r)
+					}) {
+						t.Fatalf("Find(%q) = %q, whose span %q holds punctuation or a space", text, m.URI, span)
+					}
+					if r, _ := utf8.DecodeLastRuneInString(span); strings.ContainsRune(wordPunct, r) {
+						t.Fatalf("Find(%q) = %q, whose span %q ends with %q", text, m.URI, span, r)
+					}
+				}
+			}
+		}
+		u, err := Parse(s)
+		if err != nil || u.Scheme == "" || !plainEnd(s) {
+			return
+		}
+		d := textDelims[int(pair)%len(textDelims)]
+		at = min(max(at, 0), len(text))
+		for at > 0 && at < len(text) && !utf8.RuneStart(text[at]) {
+			at--
+		}
+		in := text[:at] + " " + d[0] + s + d[1] + " " + text[at:]
+		start := at + 1 + len(d[0])
+		for _, fd := range []Finder{{}, {IRI: true}} {
+			found := false
+			for m := range fd.Find(in) {
+				if m.Start == start {
+					found = m.URI == u && m.End == start+len(s)
+				}
+			}
+			if !found {
+				t.Fatalf("%+v.Find(%q) misses %s", fd, in, s)
+			}
+		}
+	})
+}
+
+// TestFindHostile extends TestHostileMemory to Find in IRI mode and to
+// text in other scripts, which the package-wide shapes do not hold (and
+// which other entry points, such as templates, rightly encode three bytes
+// for one): on every shape, Finder{IRI: true, Suffix: true} allocates no
+// more for a large input than for a small one when the text is ASCII, and
+// at most two allocations per match otherwise (the URI's text, and the
+// error of a candidate that fails); Find and IRI keep to the package's
+// bound on bytes. By default it runs the shapes in other scripts and two
+// of the ASCII shapes made for Find ("lt-url", "a-colon") at 100 KB;
+// -hostile.long runs every shape at 1 MB.
+func TestFindHostile(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	if testing.Short() {
+		t.Skip("large inputs; skipped in -short mode")
+	}
+	shapes := []hostileShape{
+		{"glued-scripts", func(n int) URI { return URI{Path: rep("詳細はhttps://exаmple.com/を「a:例」www.例", n)} }},
+		{"utf8-host", func(n int) URI { return httpURI(rep("%E4%BE%8B", n), "/") }},
+		{"utf8-labels", func(n int) URI { return httpURI(rep("%E4%BE%8B%D0%B0.", n)+"jp", "/") }},
+	}
+	small, large := hostileSizes[0], hostileSizes[1]
+	if *hostileLong {
+		large = hostileSizes[2]
+		shapes = append(shapes, hostileShapes...)
+	} else {
+		for _, sh := range hostileShapes {
+			if sh.name == "lt-url" || sh.name == "a-colon" {
+				shapes = append(shapes, sh)
+			}
+		}
+	}
+	fd := Finder{IRI: true, Suffix: true}
+	for _, sh := range shapes {
+		us, ul := sh.make(small), sh.make(large)
+		ss, sl := us.String(), ul.String()
+		matches := 0
+		for range fd.Find(sl) {
+			matches++
+		}
+		limit := uint64(4*len(sl) + 64<<10)
+		for _, e := range []struct {
+			name string
+			run  func(u URI, s string)
+		}{
+			{"Find", func(u URI, s string) {
+				for m := range Find(s) {
+					sinkURI = m.URI
+				}
+			}},
+			{"FindIRI", func(u URI, s string) {
+				for m := range fd.Find(s) {
+					sinkURI = m.URI
+				}
+			}},
+			{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
+		} {
+			a0, _ := allocated(func() { e.run(us, ss) })
+			a1, b1 := allocated(func() { e.run(ul, sl) })
+			grow := a1 > a0+2
+			if e.name == "FindIRI" && !isASCII(sl) {
+				grow = a1 > float64(2*matches+2)
+			}
+			if grow || b1 > limit {
+				t.Errorf("%s on %s: %v allocations at %s, %v at %s (%d matches); %d bytes at %s (limit %d)",
+					e.name, sh.name, a0, sizeName(small), a1, sizeName(large), matches, b1, sizeName(large), limit)
+			}
+		}
+	}
+}
+
+// TestTextPunct checks textPunct and cjkLetter against their definitions,
+// for every non-ASCII code point of the Basic Multilingual Plane:
+// textPunct is the categories Pi, Pf, Ps, Pe and Po and White_Space;
+// cjkLetter only says yes to letters.
+func TestTextPunct(t *testing.T) {
+	for r := rune(0x80); r <= 0xFFFF; r++ {
+		want := unicode.In(r, unicode.Pi, unicode.Pf, unicode.Ps, unicode.Pe, unicode.Po, unicode.White_Space)
+		if textPunct(r) != want {
+			t.Errorf("textPunct(%U) = %v, want %v", r, !want, want)
+		}
+		if cjkLetter(r) && !unicode.IsLetter(r) {
+			t.Errorf("cjkLetter(%U) is true for a character that is not a letter", r)
+		}
+	}
+	for _, r := range wordPunct {
+		if !textPunct(r) {
+			t.Errorf("%U in wordPunct is not punctuation", r)
 		}
 	}
 }

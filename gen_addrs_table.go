@@ -2,19 +2,24 @@
 
 // gen_addrs_table writes addrs_table.go: the part of the UTS #46 mapping
 // table that matters for reading an IP address from a host name. It reads
-// Unicode's IdnaMappingTable.txt (Debian and Ubuntu ship it in the
-// unicode-idna package) and keeps the non-ASCII code points that UTS #46
-// ignores, and those it maps (status mapped, or disallowed_STD3_mapped,
-// which the URL Standard treats as mapped since it does not use STD3
-// rules) to a string made only of "0"-"9", "a"-"f", "x" and ".": the
-// characters of the IPv4 number forms.
+// Unicode's IdnaMappingTable.txt (../shared/data/unicode-17.0.0/ holds the
+// Unicode 17.0.0 file; Debian and Ubuntu ship one in the unicode-idna
+// package) and keeps the non-ASCII code points that UTS #46 ignores, and
+// those it maps (status mapped, or disallowed_STD3_mapped in files before
+// Unicode 16.0, which the URL Standard treats as mapped since it does not
+// use STD3 rules) to a string made only of "0"-"9", "a"-"f", "x" and ".":
+// the characters of the IPv4 number forms.
 //
-//	go run gen_addrs_table.go [path/to/IdnaMappingTable.txt]
+//	go run gen_addrs_table.go [-o addrs_table.go] [path/to/IdnaMappingTable.txt]
+//
+// TestAddrsTable checks the committed table against the data, and with
+// -addrs.regen runs this program and compares its output byte for byte.
 package main
 
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"log"
@@ -24,9 +29,11 @@ import (
 )
 
 func main() {
-	path := "/usr/share/unicode/idna/IdnaMappingTable.txt"
-	if len(os.Args) > 1 {
-		path = os.Args[1]
+	outPath := flag.String("o", "addrs_table.go", "the file to write")
+	flag.Parse()
+	path := "../shared/data/unicode-17.0.0/IdnaMappingTable.txt"
+	if flag.NArg() > 0 {
+		path = flag.Arg(0)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -108,7 +115,7 @@ var idnaIPv4 = [...]idnaRange{
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("addrs_table.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*outPath, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -5,6 +5,23 @@ import (
 	"strconv"
 )
 
+// The host layer, part 1: RFC 3986.
+//
+// Every reader of a host the package has lives in the host layer, one
+// function per reader, so that Addrs, Check, the web parser and the
+// builders read a host the same way, and a reader fixed for one of them
+// is fixed for all:
+//
+//   - RFC 3986, Section 3.2.2: this file and ipv6.go (IPv4address,
+//     IPv6address, IPvFuture);
+//   - glibc's inet_aton: host_inet.go;
+//   - the URL Standard's host readers (IPv4 parser, IPv6 parser, the
+//     UTS #46 mapping and "domain to ASCII" as far as the package has
+//     them, and where a browser finds an authority in a path):
+//     host_web.go;
+//   - curl's reading of a percent-encoded host that starts with '[':
+//     host_curl.go.
+
 // HostKind says which of the host forms of RFC 3986, Section 3.2.2 a URI's
 // host takes.
 type HostKind int

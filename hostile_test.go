@@ -212,19 +212,19 @@ func BenchmarkHostile(b *testing.B) {
 	}
 }
 
-// allocated returns the allocations and the bytes that one call of f
-// makes, the smaller of two measurements.
+// allocated returns the allocations and the bytes of one call of f, after
+// one call to warm up (lazily built tables, pools), measured as
+// testing.AllocsPerRun measures, with one P so that no other goroutine's
+// allocations are counted. Two calls instead of AllocsPerRun's and a second
+// measurement's five keep the README's test command quick.
 func allocated(f func()) (allocs float64, bytes uint64) {
-	allocs = testing.AllocsPerRun(2, f)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	f()
 	var m0, m1 runtime.MemStats
-	bytes = ^uint64(0)
-	for range 2 {
-		runtime.ReadMemStats(&m0)
-		f()
-		runtime.ReadMemStats(&m1)
-		bytes = min(bytes, m1.TotalAlloc-m0.TotalAlloc)
-	}
-	return allocs, bytes
+	runtime.ReadMemStats(&m0)
+	f()
+	runtime.ReadMemStats(&m1)
+	return float64(m1.Mallocs - m0.Mallocs), m1.TotalAlloc - m0.TotalAlloc
 }
 
 // hostileLong selects the long form of TestHostileMemory, 1 MB inputs,

@@ -92,20 +92,44 @@ func (u *URI) Scan(src any) error {
 }
 
 // LogValue implements log/slog.LogValuer: a URI logs as its Redacted text,
-// so a password in the userinfo (RFC 3986, Section 3.2.1) never reaches a
-// log.
+// so a password in the userinfo (RFC 3986, Section 3.2.1), or one that a
+// browser reads in the path, never reaches a log.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 
-// Redacted returns the text of u with the password of the userinfo, the
-// part after its first ':', replaced by "xxxxx", as net/url's Redacted
-// does. RFC 3986, Section 3.2.1 deprecates "user:password" in the userinfo;
-// Redacted is for showing such URIs to people and logs. A URI without a
-// password is returned as String gives it.
+// Redacted returns the text of u with every password a reader sends
+// replaced by "xxxxx", for showing such URIs to people and logs:
+//
+//   - the password of the userinfo, the part after its first ':', as
+//     net/url's Redacted does (RFC 3986, Section 3.2.1 deprecates
+//     "user:password" in the userinfo);
+//   - for a URI with a special scheme other than file and no host (see
+//     WebAuthority), the password a browser reads in the path, and sends
+//     when the rest of the URI is valid: "http:admin:pw@evil.example/" is
+//     shown as "http:admin:xxxxx@evil.example/". The URL Standard reads
+//     the authority after the slashes the path starts with, up to the
+//     next '/', and the password from its first ':' to its last '@' (URL
+//     Standard, "authority state").
+//
+// A URI without a password is returned as String gives it.
 func (u URI) Redacted() string {
 	if i := strings.IndexByte(u.Userinfo, ':'); i >= 0 && u.HasUserinfo {
 		u.Userinfo = u.Userinfo[:i+1] + "xxxxx"
 	}
-	return u.String()
+	s := u.String()
+	if start, end, ok := webPathAuthority(u); ok {
+		if at, colon := webCredentials(u.Path[start:end]); colon >= 0 {
+			// The path ends where the query or the fragment starts.
+			path := len(s) - len(u.Path)
+			if u.HasQuery {
+				path -= len(u.Query) + 1
+			}
+			if u.HasFragment {
+				path -= len(u.Fragment) + 1
+			}
+			s = s[:path+start+colon+1] + "xxxxx" + s[path+start+at:]
+		}
+	}
+	return s
 }
 
 // Authority returns the authority component as it appears in the text,

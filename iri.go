@@ -19,7 +19,7 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // URI-reference (RFC 3986, Section 4.1). ASCII text is left exactly as it
 // is, so for ASCII input ParseIRI is Parse.
 //
-// This is the package's one lenient entry point, and it is explicit: text
+// It is a lenient entry point, and an explicit one, as ParseWeb is: text
 // from HTML, XML or RDF documents and from address bars is often an IRI
 // ("https://例え.jp/パス?q=ü") and never a URI. Non-ASCII characters are
 // accepted where RFC 3987 allows them: the characters of ucschar anywhere
@@ -164,13 +164,19 @@ func isIPrivate(r rune) bool {
 // IRI returns u written as an IRI for people to read: the URI to IRI
 // conversion of RFC 3987, Section 3.2, component by component. A
 // percent-encoded octet sequence is decoded only where the character means
-// the same in that component after decoding:
+// the same in that component after decoding, and reads as what it is:
 //
 //   - an unreserved ASCII character ("%41" becomes "A", as RFC 3986,
 //     Section 6.2.2.2 allows);
-//   - a valid UTF-8 sequence of a character of ucschar (RFC 3987, Section
-//     2.2), or of iprivate in the query, in the userinfo, a reg-name host,
-//     the path, the query and the fragment.
+//   - in the path, the query and the fragment, a valid UTF-8 sequence of a
+//     character of ucschar (RFC 3987, Section 2.2), or of iprivate in the
+//     query;
+//   - in the userinfo, such a character when it is a letter, a decimal
+//     digit or a non-enclosing mark whose UTS #39 skeleton (Unicode
+//     Technical Standard #39, Section 4) holds no delimiter (see below);
+//   - in a reg-name host, the characters of a label (the text between two
+//     dots) all together, when the label passes the display policy of
+//     UTS #39, Section 5.2 described below, and otherwise none of them.
 //
 // Everything else stays encoded: reserved characters and "%25", whose
 // decoding would change the URI (RFC 3986, Section 2.2); ASCII that URIs
@@ -180,16 +186,59 @@ func isIPrivate(r rune) bool {
 // U+2066-U+2069; RFC 3987, Section 4.1), other invisible format characters
 // (Unicode category Cf, such as U+200B and U+FEFF), spaces and line
 // separators (Z categories, such as U+00A0 and U+3000), and a combining
-// mark (category M) at the start of a component or segment, where it
-// would join the delimiter before it. In the userinfo and the host only
-// letters, decimal digits and non-enclosing marks are decoded, so that no
-// look-alike of a delimiter (U+2215 DIVISION SLASH, U+FF0F FULLWIDTH
-// SOLIDUS, U+FF20 FULLWIDTH COMMERCIAL AT, U+3002 IDEOGRAPHIC FULL STOP)
-// makes a host read as another host and a path; and in the path "%2E"
-// stays encoded, so that no segment reads as a dot segment that it is not
-// for RFC 3986's resolution. The scheme, an IP literal and the port are
-// ASCII and are copied.
+// mark (category M) at the start of a component, segment or label, where
+// it would join the delimiter before it. In the path "%2E" stays encoded,
+// so that no segment reads as a dot segment that it is not for RFC 3986's
+// resolution.
 //
+// Look-alikes. A person reads the host of a link to decide whom to trust,
+// so no character shown decoded in the userinfo or the host looks like a
+// delimiter: none whose UTS #39 skeleton holds one of
+//
+//	: / ? # [ ] @   the gen-delims of RFC 3986, Section 2.2
+//	.               the separator of host labels
+//	%               the escape of RFC 3986, Section 2.1
+//	\               which browsers read as '/'
+//	space " < >     the delimiters of URIs in text (RFC 3986, Appendix C)
+//
+// letters, digits and marks included: U+A4FD LISU LETTER TONE MYA JEU and
+// U+02D0 MODIFIER LETTER TRIANGULAR COLON look like ':', U+30CE KATAKANA
+// LETTER NO, U+4E3F and U+3033 like '/', U+0294 LATIN LETTER GLOTTAL STOP
+// like '?', U+A4F8, U+06F0 EXTENDED ARABIC-INDIC DIGIT ZERO like '.',
+// U+0903 DEVANAGARI SIGN VISARGA like ':'. So
+// "https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/" stays as
+// it is, and never reads as a link to google.com, port 443. (Punctuation
+// and symbols such as U+2215 DIVISION SLASH, U+FF0F FULLWIDTH SOLIDUS,
+// U+FF20 FULLWIDTH COMMERCIAL AT, U+3002 IDEOGRAPHIC FULL STOP or U+2027
+// HYPHENATION POINT are not shown there at all: only letters, digits and
+// marks are, and in a host the seven characters RFC 5892 allows besides,
+// in their contexts.) A label of a reg-name host is shown decoded only
+// when, besides, it is:
+//
+//   - made of letters, marks and numbers whose Identifier_Status is
+//     Allowed (UTS #39, Section 3.1), with ASCII letters, digits and '-',
+//     and of the few punctuation characters RFC 5892 allows (Section 2.6
+//     and Appendix A);
+//   - "Highly Restrictive" (UTS #39, Section 5.2): its resolved script set
+//     (Section 5.1) is not empty, or it is covered by Latin, Han, Hiragana
+//     and Katakana, by Latin, Han and Bopomofo, or by Latin, Han and
+//     Hangul, so "ex%D0%B0mple" (Latin with a Cyrillic "а") stays encoded;
+//   - not a whole-script confusable of a Latin label (UTS #39, Section 4):
+//     a label whose letters all look like Latin ones, such as "аррӏе" in
+//     Cyrillic, stays encoded;
+//   - in the contexts RFC 5892, Appendix A gives its punctuation: U+00B7
+//     MIDDLE DOT only between two 'l's ("col·legi", not "google·com"),
+//     the Hebrew geresh and gershayim only after a Hebrew letter, U+30FB
+//     KATAKANA MIDDLE DOT only in a label with Hiragana, Katakana or Han,
+//     and Arabic-Indic digits of one kind only.
+//
+// A script rule alone would not do: U+0294 is a Latin letter, U+02D0 and
+// U+3033 are of the Common script, so look-alikes are excluded by their
+// skeletons. The tables come from Unicode 17.0.0's UTS #39 data
+// (confusables.txt, IdentifierStatus.txt, Scripts.txt and
+// ScriptExtensions.txt), generated by gen_confusables.go.
+//
+// The scheme, an IP literal and the port are ASCII and are copied.
 // ParseIRI(u.IRI()) is equivalent to u at SyntaxBased for every valid u,
 // and equal to u when u writes its hex digits in uppercase and encodes no
 // unreserved character. IRI returns u.String() when u has nothing to
@@ -206,11 +255,11 @@ func (u URI) IRI() string {
 	if u.HasAuthority {
 		b = append(b, "//"...)
 		if u.HasUserinfo {
-			b = appendIRI(b, u.Userinfo, iriAuthority)
+			b = appendIRI(b, u.Userinfo, iriUserinfo)
 			b = append(b, '@')
 		}
 		if u.HostKind() == RegName {
-			b = appendIRI(b, u.Host, iriAuthority)
+			b = appendHostIRI(b, u.Host)
 		} else {
 			b = append(b, u.Host...)
 		}
@@ -238,7 +287,8 @@ func hasTriplet(s string) bool { return strings.IndexByte(s, '%') >= 0 }
 type iriPart uint8
 
 const (
-	iriAuthority iriPart = iota // userinfo or reg-name host
+	iriUserinfo iriPart = iota
+	iriLabel            // a host label that displayLabel does not accept: ASCII only
 	iriPath
 	iriQuery
 	iriFragment
@@ -249,6 +299,8 @@ func appendIRI(b []byte, s string, part iriPart) []byte {
 	private := part == iriQuery
 	starts := "" // bytes after which a combining mark would join a delimiter
 	switch part {
+	case iriUserinfo:
+		starts = ":"
 	case iriPath:
 		starts = "/"
 	case iriQuery:
@@ -271,38 +323,275 @@ func appendIRI(b []byte, s string, part iriPart) []byte {
 			i = next
 			continue
 		}
-		// a UTF-8 sequence of triplets
-		var buf [utf8.UTFMax]byte
-		n, j := 0, i
-		for n < len(buf) && j+2 < len(s) && s[j] == '%' {
-			x, k, enc := octetAt(s, j)
-			if !enc || (n > 0 && x&0xC0 != 0x80) {
-				break
-			}
-			buf[n] = x
-			n++
-			j = k
-			if utf8.FullRune(buf[:n]) {
-				break
-			}
-		}
-		r, size := utf8.DecodeRune(buf[:n])
+		r, end := tripletRune(s, i)
 		atStart := i == 0 || strings.IndexByte(starts, s[i-1]) >= 0
-		if r == utf8.RuneError && size <= 1 || !iriDisplayable(r, private, atStart) ||
-			part == iriAuthority && !unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) {
+		if r < 0 || part == iriLabel || !iriDisplayable(r, private, atStart) ||
+			part == iriUserinfo && (!unicode.In(r, unicode.L, unicode.Nd, unicode.Mn, unicode.Mc) || unicode.Is(delimLookalikes, r)) {
 			b = append(b, s[i:i+3]...) // the first octet stays encoded
 			i += 3
 			continue
-		}
-		// size octets, 3 bytes of text each
-		end := i
-		for range size {
-			_, end, _ = octetAt(s, end)
 		}
 		b = utf8.AppendRune(b, r)
 		i = end
 	}
 	return b
+}
+
+// tripletRune decodes the character whose UTF-8 octets are written as
+// triplets from s[i], a '%': the character and the offset after its last
+// triplet, or -1 when the triplets are not a valid UTF-8 sequence.
+func tripletRune(s string, i int) (rune, int) {
+	var buf [utf8.UTFMax]byte
+	n, j := 0, i
+	for n < len(buf) && j+2 < len(s) && s[j] == '%' {
+		x, k, enc := octetAt(s, j)
+		if !enc || (n > 0 && x&0xC0 != 0x80) {
+			break
+		}
+		buf[n] = x
+		n++
+		j = k
+		if utf8.FullRune(buf[:n]) {
+			break
+		}
+	}
+	r, size := utf8.DecodeRune(buf[:n])
+	if r == utf8.RuneError && size <= 1 {
+		return -1, i
+	}
+	return r, i + 3*size
+}
+
+// appendHostIRI appends a reg-name host, each label decoded as a whole
+// when labelPolicy accepts it and with its non-ASCII octets encoded
+// otherwise. Labels end at a '.' and at a "%2E", which IRI shows as '.'.
+func appendHostIRI(b []byte, host string) []byte {
+	for start, i := 0, 0; i <= len(host); i++ {
+		end := i == len(host) || host[i] == '.' ||
+			host[i] == '%' && i+2 < len(host) && host[i+1] == '2' && (host[i+2] == 'E' || host[i+2] == 'e')
+		if !end {
+			continue
+		}
+		b = appendLabelIRI(b, host[start:i])
+		if i < len(host) {
+			b = append(b, '.')
+			if host[i] == '%' {
+				i += 2
+			}
+		}
+		start = i + 1
+	}
+	return b
+}
+
+// appendLabelIRI appends one label of a reg-name host: decoded when it
+// holds non-ASCII text that labelPolicy accepts, else with only its
+// unreserved ASCII triplets decoded.
+func appendLabelIRI(b []byte, label string) []byte {
+	if !hasTriplet(label) {
+		return append(b, label...)
+	}
+	var p labelPolicy
+	uni := false // the label holds a non-ASCII character
+	for i := 0; i < len(label); {
+		r, next := rune(label[i]), i+1
+		if label[i] == '%' {
+			var o byte
+			o, next, _ = octetAt(label, i)
+			r = rune(o)
+			if o >= utf8.RuneSelf {
+				if r, next = tripletRune(label, i); r < 0 {
+					return appendIRI(b, label, iriLabel)
+				}
+				uni = true
+			}
+		}
+		if !p.add(r) {
+			return appendIRI(b, label, iriLabel)
+		}
+		i = next
+	}
+	if !uni || !p.ok() {
+		return appendIRI(b, label, iriLabel)
+	}
+	for i := 0; i < len(label); {
+		if label[i] != '%' {
+			b = append(b, label[i])
+			i++
+			continue
+		}
+		r, next := tripletRune(label, i)
+		if r < 0 { // an ASCII triplet: LDH, as labelPolicy accepted it
+			var o byte
+			o, next, _ = octetAt(label, i)
+			r = rune(o)
+		}
+		b = utf8.AppendRune(b, r)
+		i = next
+	}
+	return b
+}
+
+//go:generate go run gen_confusables.go ../shared/data/unicode-17.0.0
+
+// displayLabel reports whether a host label, as Unicode text (a label
+// decoded from percent-encoding, or an IDNA A-label decoded with
+// Punycode), may be shown to a person as that text: the policy IRI
+// documents, UTS #39's "Highly Restrictive" level (Section 5.2) with
+// Identifier_Status Allowed characters only, no look-alike of a delimiter
+// and no whole-script confusable of a Latin label (Section 4). An
+// all-ASCII label passes when it is made of letters, digits and '-'.
+func displayLabel(label string) bool {
+	if !utf8.ValidString(label) {
+		return false
+	}
+	var p labelPolicy
+	for _, r := range label {
+		if !p.add(r) {
+			return false
+		}
+	}
+	return p.ok()
+}
+
+// labelPolicy is displayLabel's state over the characters of a label, in
+// order: add each, then ask ok.
+type labelPolicy struct {
+	n        int       // characters added
+	prev     rune      // the last one
+	prevSet  scriptSet // and its script set
+	resolved scriptSet // the intersection of their script sets
+	// the characters not covered by Latin+Jpan, Latin+Hanb, Latin+Kore
+	notJpan, notHanb, notKore bool
+	latin                     int // letters of the Latin script only
+	lookalike, other          int // non-Latin letters and numbers with and without a Latin look-alike
+	// RFC 5892, Appendix A's CONTEXTO rules (U+0375 of A.4 is not Allowed)
+	needL                  bool // the next character must be 'l' (A.3)
+	katakanaDot, japanese  bool // U+30FB seen (A.7); a Hiragana, Katakana or Han character seen
+	arabicIndic, extArabic bool // digits U+0660-U+0669, U+06F0-U+06F9 seen (A.8, A.9)
+}
+
+// labelPunct are the characters other than letters, marks and numbers that
+// a label IRI shows may hold: those RFC 5892 makes PVALID by exception
+// (Section 2.6: U+06FD, U+06FE, U+0F0B TIBETAN MARK INTERSYLLABIC TSHEG)
+// or allows in a context (Appendix A: U+00B7, U+05F3, U+05F4, U+30FB).
+// Identifier_Status allows a few more, which look like a dot or a quote
+// (U+2027 HYPHENATION POINT, U+2019) or a hyphen.
+const labelPunct = "\u06FD\u06FE\u0F0B\u00B7\u05F3\u05F4\u30FB"
+
+// The script sets of UTS #39, Section 5.2's "Highly Restrictive" that a
+// label may be covered by besides a single script.
+const (
+	coverJpan = scriptLatin | scriptHan | scriptHiragana | scriptKatakana | scriptJpan
+	coverHanb = scriptLatin | scriptHan | scriptBopomofo | scriptHanb
+	coverKore = scriptLatin | scriptHan | scriptHangul | scriptKore
+)
+
+// add adds r to the label and reports whether the label may still pass.
+func (p *labelPolicy) add(r rune) bool {
+	set, ok := idScripts(r)
+	switch {
+	case !ok:
+		return false
+	case r >= utf8.RuneSelf && (unicode.Is(delimLookalikes, r) || !iriDisplayable(r, false, p.n == 0)):
+		return false
+	case r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.M, unicode.N) && !strings.ContainsRune(labelPunct, r):
+		return false
+	case p.needL && r != 'l':
+		return false
+	}
+	p.needL = false
+	switch {
+	case r == 0x00B7: // MIDDLE DOT: between two 'l's, as in Catalan (A.3)
+		if p.prev != 'l' {
+			return false
+		}
+		p.needL = true
+	case r == 0x05F3 || r == 0x05F4: // HEBREW PUNCTUATION GERESH, GERSHAYIM: after a Hebrew character (A.5, A.6)
+		if p.n == 0 || !ofScript(p.prevSet, scriptHebrew) {
+			return false
+		}
+	case r == 0x30FB: // KATAKANA MIDDLE DOT: in a label with Japanese text (A.7)
+		p.katakanaDot = true
+	case r >= 0x0660 && r <= 0x0669: // ARABIC-INDIC DIGITS: not with the extended ones (A.8)
+		p.arabicIndic = true
+	case r >= 0x06F0 && r <= 0x06F9: // EXTENDED ARABIC-INDIC DIGITS: not with the others (A.9)
+		p.extArabic = true
+	}
+	if r != 0x30FB && ofScript(set, scriptHiragana|scriptKatakana|scriptHan) {
+		p.japanese = true
+	}
+	if p.n == 0 {
+		p.resolved = ^scriptSet(0)
+	}
+	p.n++
+	p.prev, p.prevSet = r, set
+	p.resolved &= set
+	p.notJpan = p.notJpan || set&coverJpan == 0
+	p.notHanb = p.notHanb || set&coverHanb == 0
+	p.notKore = p.notKore || set&coverKore == 0
+	switch {
+	case set == ^scriptSet(0), r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.N):
+		// Common or Inherited (digits, '-'), marks, punctuation: of no script
+	case set&scriptLatin != 0:
+		if set == scriptLatin {
+			p.latin++
+		} // else a letter Latin shares with other scripts: of neither kind
+	case unicode.Is(latinLookalikes, r):
+		p.lookalike++
+	default:
+		p.other++
+	}
+	return true
+}
+
+// ok reports whether the label added passes: the contexts of RFC 5892,
+// Appendix A met, Highly Restrictive, and not a whole-script confusable of
+// a Latin label: some letter or number of it has no Latin look-alike, or is
+// Latin only. (Marks, punctuation, characters of every script and letters
+// Latin shares with other scripts, such as U+02BC MODIFIER LETTER
+// APOSTROPHE, count for neither.)
+func (p *labelPolicy) ok() bool {
+	switch {
+	case p.needL, p.katakanaDot && !p.japanese, p.arabicIndic && p.extArabic:
+		return false
+	case p.resolved == 0 && p.notJpan && p.notHanb && p.notKore:
+		return false
+	}
+	return !(p.lookalike > 0 && p.latin == 0 && p.other == 0)
+}
+
+// ofScript reports whether a character whose script set is set is of one of
+// the scripts of want, by its Script_Extensions: Common and Inherited
+// characters are of none.
+func ofScript(set, want scriptSet) bool { return set != ^scriptSet(0) && set&want != 0 }
+
+// idScripts returns r's augmented script set (UTS #39, Section 5.1) and
+// whether r may stand in a label IRI shows: a non-ASCII character whose
+// Identifier_Status is Allowed (Section 3.1), or an ASCII letter (Latin),
+// digit or '-' (Common).
+func idScripts(r rune) (scriptSet, bool) {
+	switch {
+	case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+		return scriptLatin, true
+	case r >= '0' && r <= '9' || r == '-':
+		return ^scriptSet(0), true
+	case r < utf8.RuneSelf:
+		return 0, false
+	}
+	lo, hi := 0, len(idAllowed)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if idAllowed[m].lo+uint32(idAllowed[m].n) < uint32(r) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(idAllowed) && idAllowed[lo].lo <= uint32(r) {
+		return idScriptSets[idAllowed[lo].set], true
+	}
+	return 0, false
 }
 
 // iriDisplayable reports whether IRI may show r decoded.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -51,11 +52,30 @@ func TestIRIDisplayCases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
+		counts[kind]++
+		if kind == "label" {
+			want := strings.TrimSpace(rest) == "shown"
+			if !want && strings.TrimSpace(rest) != "encoded" {
+				t.Fatalf("line %d: want shown or encoded, have %q", n, rest)
+			}
+			if got := displayLabel(in); got != want {
+				t.Errorf("line %d: displayLabel(%q) = %v, want %v", n, in, got, want)
+			}
+			// IRI shows the label, percent-encoded in a host, as displayLabel says.
+			u := URI{Scheme: "http", HasAuthority: true, Host: string(appendPercentAll(nil, in)) + ".example", Path: "/"}
+			if want && in != "" && strings.ContainsFunc(in, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				if got := checkIRI(t, u); got != "http://"+in+".example/" {
+					t.Errorf("line %d: %q.IRI() = %q, want the label shown", n, u, got)
+				}
+			} else if got := checkIRI(t, u); strings.ContainsFunc(got, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				t.Errorf("line %d: %q.IRI() = %q, want the label encoded", n, u, got)
+			}
+			continue
+		}
 		want, _, err := unquotePrefix(strings.TrimSpace(rest))
 		if err != nil {
 			t.Fatalf("line %d: %v", n, err)
 		}
-		counts[kind]++
 		u, err := Parse(in)
 		if err != nil {
 			t.Errorf("line %d: Parse(%q): %v", n, in, err)
@@ -78,9 +98,23 @@ func TestIRIDisplayCases(t *testing.T) {
 		}
 	}
 	t.Logf("testdata/iri_display.txt: %v", counts)
-	if counts["iri"]+counts["ipv6"] < 120 {
+	if counts["iri"]+counts["ipv6"] < 120 || counts["label"] < 60 {
 		t.Errorf("fewer than 120 cases: %v", counts)
 	}
+}
+
+// appendPercentAll appends s with every octet that is not an ASCII letter,
+// digit or '-' percent-encoded.
+func appendPercentAll(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < utf8.RuneSelf && (is(c, cAlpha|cDigit) || c == '-') {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return b
 }
 
 // TestIRIAllocs: nothing to decode costs what String costs, one allocation;
@@ -172,5 +206,163 @@ func TestNormalizerIDNA(t *testing.T) {
 	}
 	if calls == 0 {
 		t.Error("the IDNA function was never called")
+	}
+}
+
+// iriAuthorityShown returns the userinfo and the host of s, the IRI text
+// of a URI with an authority, as a person reads them: the text after
+// "//" up to the first '/', '?' or '#', split at its last '@' and before
+// the port. (IRI keeps every ASCII delimiter inside a component encoded,
+// so the raw ones are the URI's.)
+func iriAuthorityShown(s string) (userinfo, host string) {
+	_, rest, _ := strings.Cut(s, "//")
+	if k := strings.IndexAny(rest, "/?#"); k >= 0 {
+		rest = rest[:k]
+	}
+	if k := strings.LastIndexByte(rest, '@'); k >= 0 {
+		userinfo, rest = rest[:k], rest[k+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		return userinfo, rest
+	}
+	host, _, _ = strings.Cut(rest, ":")
+	return userinfo, host
+}
+
+// FuzzIRILookalike checks what IRI shows of a userinfo and a host, written
+// by the fuzzer as Unicode text and percent-encoded whole: the properties
+// of checkIRI; no character of delimLookalikes (a look-alike of a
+// delimiter, by the generated UTS #39 table) in either, and no non-ASCII
+// character but a letter, a mark or a number (or, in the host, one of the
+// few of labelPunct that RFC 5892 allows); and each host label with a
+// non-ASCII character passes displayLabel.
+func FuzzIRILookalike(f *testing.F) {
+	for _, s := range [][2]string{
+		{"google.com\uA4FD443\u30CEaccount", "evil.example"},
+		{"u", "google.com\u02D0443\u3033x.example"},
+		{"a\u0294b", "\u4F8B\u3048.\u30C6\u30B9\u30C8"},
+		{"", "\u0430\u0440\u0440\u04CF\u0435.com"},
+		{"\u00FC", "ex\u0430mple.com"},
+		{"x\u06F0y", "b\u00FCcher.de"},
+		{"\u0903", "\u0915\u0903.\u092D\u093E\u0930\u0924"},
+		{"u\uA4F8v", "\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444"},
+		{"\u4E3F", "abc\u30C6\u30B9\u30C8.\u4E2D\u6587\uD55C\uAD6D"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, userinfo, host string) {
+		u := URI{Scheme: "http", HasAuthority: true, HasUserinfo: true,
+			Userinfo: string(appendEncoded(nil, userinfo, false)), Host: string(appendEncoded(nil, host, false)), Path: "/"}
+		if u.Validate() != nil || u.HostKind() != RegName {
+			return
+		}
+		s := checkIRI(t, u)
+		ui, h := iriAuthorityShown(s)
+		for k, r := range []rune(ui + h) {
+			if r < utf8.RuneSelf {
+				continue
+			}
+			if unicode.Is(delimLookalikes, r) {
+				t.Fatalf("%q.IRI() = %q shows %U, a look-alike of a delimiter, in the userinfo or host", u, s, r)
+			}
+			if !unicode.In(r, unicode.L, unicode.M, unicode.N) && (k < utf8.RuneCountInString(ui) || !strings.ContainsRune(labelPunct, r)) {
+				t.Fatalf("%q.IRI() = %q shows %U, not a letter, mark or number (or in a host, a character of labelPunct), in the userinfo or host", u, s, r)
+			}
+		}
+		for label := range strings.SplitSeq(h, ".") {
+			if strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf }) && !displayLabel(label) {
+				t.Fatalf("%q.IRI() = %q shows the label %q, which displayLabel refuses", u, s, label)
+			}
+		}
+	})
+}
+
+// TestIRINode reads testdata/iri_node.txt, Node's URL (the URL Standard, as
+// a browser reads a link) on the rows of testdata/iri_display.txt, recorded
+// by testdata/iri_node.js: a browser reads the same host from the IRI that
+// IRI shows as from the URI, and the same path, query and fragment up to
+// the decoding of unreserved characters (RFC 3986, Section 6.2.2.2); and a
+// label that displayLabel shows is the same host, as text, as encoded. The
+// IRI of each row must still be what IRI shows, or the file is stale.
+func TestIRINode(t *testing.T) {
+	data, err := os.ReadFile("testdata/iri_node.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unreserved := func(s string) string {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if o, next, enc := octetAt(s, i); enc && is(o, cUnreserved) {
+				b.WriteByte(o)
+				i = next - 1
+			} else {
+				b.WriteByte(s[i])
+			}
+		}
+		return strings.ToUpper(b.String())
+	}
+	counts := map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		n++
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		kind, rest, _ := strings.Cut(line, " ")
+		var f []string
+		for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
+			var s string
+			if s, rest, err = unquotePrefix(rest); err != nil {
+				t.Fatalf("iri_node.txt:%d: %v", n, err)
+			}
+			f = append(f, s)
+		}
+		counts[kind]++
+		switch {
+		case kind == "iri" && len(f) == 6:
+			if got := MustParse(f[0]).IRI(); got != f[1] {
+				t.Errorf("iri_node.txt:%d: %q.IRI() = %q, recorded %q: run testdata/iri_node.js", n, f[0], got, f[1])
+			}
+			if f[2] != f[3] || unreserved(f[4]) != unreserved(f[5]) {
+				t.Errorf("iri_node.txt:%d: Node reads %q as host %q, path %q, and its IRI %q as host %q, path %q", n, f[0], f[2], f[4], f[1], f[3], f[5])
+			}
+		case kind == "label" && len(f) == 3:
+			if displayLabel(f[0]) && f[1] != f[2] {
+				t.Errorf("iri_node.txt:%d: displayLabel shows %q, which Node reads as host %q, and as %q encoded", n, f[0], f[2], f[1])
+			}
+		default:
+			t.Fatalf("iri_node.txt:%d: cannot read %q", n, line)
+		}
+	}
+	if counts["iri"] < 150 || counts["label"] < 60 {
+		t.Errorf("iri_node.txt: %v rows, want at least 150 iri and 60 label rows", counts)
+	}
+}
+
+// TestIRIDelimLookalikes shows every character of delimLookalikes, the
+// generated table of look-alikes of delimiters, in a userinfo and in a host
+// label, between letters of its own script and of Latin: IRI keeps each one
+// encoded.
+func TestIRIDelimLookalikes(t *testing.T) {
+	n := 0
+	each := func(lo, hi, stride uint32) {
+		for r := lo; r <= hi; r += stride {
+			enc := string(appendPercentAll(nil, string(rune(r))))
+			for _, s := range []string{"http://a" + enc + "b@h/", "http://" + enc + "/", "http://a" + enc + "b.example/", "http://u@%E4%BE%8B" + enc + "/"} {
+				u := MustParse(s)
+				if got := u.IRI(); strings.ContainsRune(got, rune(r)) {
+					t.Errorf("%q.IRI() = %q shows %U, a look-alike of a delimiter", s, got, r)
+				}
+			}
+			n++
+		}
+	}
+	for _, x := range delimLookalikes.R16 {
+		each(uint32(x.Lo), uint32(x.Hi), uint32(x.Stride))
+	}
+	for _, x := range delimLookalikes.R32 {
+		each(x.Lo, x.Hi, x.Stride)
+	}
+	if n < 100 {
+		t.Errorf("only %d look-alikes in the table", n)
 	}
 }

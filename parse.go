@@ -71,6 +71,21 @@ func buildClassTable() (t [256]uint16) {
 // is reports whether byte c belongs to class bit.
 func is(c byte, bit uint16) bool { return classTable[c]&bit != 0 }
 
+// stopTable is classTable turned around for parseFast's scans: bit b of
+// stopTable[c] is set when byte c ends a run of class b, that is when c is
+// outside class b, or is '%', which starts a pct-encoded triplet that is
+// checked apart. It is computed from classTable and adds no class of its
+// own; TestStopTable checks all 256 bytes for every class.
+var stopTable = buildStopTable()
+
+func buildStopTable() (t [256]uint16) {
+	for c := range t {
+		t[c] = ^classTable[c]
+	}
+	t['%'] = ^uint16(0)
+	return t
+}
+
 // Start rules of RFC 3986 that the parser can begin with.
 type rule uint8
 
@@ -88,22 +103,22 @@ const (
 // case or otherwise alters the input: the components are substrings of s, and
 // Parse(s).String() == s for every valid s. Parse does not allocate for
 // valid input.
-func Parse(s string) (URI, error) { return parseAs(s, ruleReference) }
+func Parse(s string) (u URI, err error) { err = parseInto(s, ruleReference, &u); return }
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): the scheme is required
 // and a fragment is allowed. Use it for identifiers that must stand on their
 // own, such as a namespace name or a link target after resolution.
-func ParseURI(s string) (URI, error) { return parseAs(s, ruleURI) }
+func ParseURI(s string) (u URI, err error) { err = parseInto(s, ruleURI, &u); return }
 
 // ParseAbsolute parses s as an absolute-URI (RFC 3986, Section 4.3): the
 // scheme is required and a fragment is not allowed. This is the form a base
 // URI takes before resolving references against it (RFC 3986, Section 5.1).
-func ParseAbsolute(s string) (URI, error) { return parseAs(s, ruleAbsolute) }
+func ParseAbsolute(s string) (u URI, err error) { err = parseInto(s, ruleAbsolute, &u); return }
 
 // ParseRelative parses s as a relative-ref (RFC 3986, Section 4.2): a
 // reference without a scheme. A colon in its first path segment is an error
 // (ErrScheme), since it would read as a scheme delimiter; write "./a:b".
-func ParseRelative(s string) (URI, error) { return parseAs(s, ruleRelative) }
+func ParseRelative(s string) (u URI, err error) { err = parseInto(s, ruleRelative, &u); return }
 
 // MustParse is like Parse but panics if s is not a URI-reference (RFC 3986,
 // Section 4.1). It is meant for constants in programs and tests.
@@ -116,20 +131,35 @@ func MustParse(s string) URI {
 }
 
 // Valid reports whether s is a URI-reference (RFC 3986, Section 4.1). It
-// accepts exactly what Parse accepts and never allocates.
+// accepts exactly what Parse accepts and never allocates, not even for
+// invalid input: it runs only Parse's fast path, which decides without
+// building an error.
 func Valid(s string) bool {
 	var u URI
-	_, f := parse(s, ruleReference, &u)
-	return f.err == nil
+	return parseFast(s, ruleReference, &u)
 }
 
-// parseAs runs the start rule r and turns a fault into an *Error.
-func parseAs(s string, r rule) (URI, error) {
-	var u URI
-	if at, f := parse(s, r, &u); f.err != nil {
-		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+// parseInto runs the start rule r on s into u, which must be zero, and
+// turns a fault into an *Error, leaving u zero. The entry points above
+// stay small enough to be inlined, so that the URI is built once, in the
+// caller's variable, rather than built here and copied out.
+func parseInto(s string, r rule, u *URI) error {
+	if parseFast(s, r, u) {
+		return nil
 	}
-	return u, nil
+	return parseError(s, r, u)
+}
+
+// parseError is parseInto once the fast path has failed: parseRules reads
+// s again from the start, to find the offending byte and say what the
+// grammar expected there.
+func parseError(s string, r rule, u *URI) error {
+	*u = URI{}
+	if at, f := parseRules(s, r, u); f.err != nil {
+		*u = URI{}
+		return &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+	}
+	return nil
 }
 
 // fault is a failure of a grammar rule before it becomes an *Error: the
@@ -162,7 +192,191 @@ func schemeFault(s, note string) (int, fault) {
 	return j, fault{ErrScheme, want + note}
 }
 
-// parse is the top-level rule:
+// parse runs the start rule r on s into u, which must be zero: parseFast
+// decides, and when it rejects s, parseRules reads s again to find the
+// offending byte. On failure it returns that offset and the fault, and u
+// holds garbage.
+func parse(s string, r rule, u *URI) (at int, f fault) {
+	if parseFast(s, r, u) {
+		return 0, noFault
+	}
+	*u = URI{}
+	return parseRules(s, r, u)
+}
+
+// parseFast is the fast path of parse: the grammar of parseRules below,
+//
+//	URI-reference = URI / relative-ref
+//	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+//	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+//	absolute-URI  = scheme ":" hier-part [ "?" query ]
+//
+// read forward once, with each component scanned by runOf, a loop that
+// tests four bytes per step against the class table and does not branch
+// on which byte ended the run. It decides but does not explain: it returns
+// true and fills u when s matches rule r, and false when it does not,
+// leaving parseRules to find the offending byte and say what the grammar
+// expected there. It accepts exactly what parseRules accepts, with the
+// same u: FuzzParseFast checks both on every input.
+func parseFast(s string, r rule, u *URI) bool {
+	// [ scheme ":" ]
+	i := 0
+	n := runOf(s, cScheme) // s[:n] holds no ':'
+	if n > 0 && n < len(s) && s[n] == ':' && is(s[0], cAlpha) {
+		if r == ruleRelative {
+			return false
+		}
+		u.Scheme = s[:n]
+		i = n + 1
+	} else if r == ruleURI || r == ruleAbsolute {
+		return false
+	}
+
+	// [ "//" authority ], authority = [ userinfo "@" ] host [ ":" port ]
+	if i+1 < len(s) && s[i] == '/' && s[i+1] == '/' {
+		i += 2
+		u.HasAuthority = true
+		h := i + runOf(s[i:], cRegName)
+		if h < len(s) && s[h] == '%' {
+			if h = runPct(s, h, cRegName); h < 0 {
+				return false
+			}
+		}
+		if h < len(s) && (s[h] == '@' || s[h] == ':') {
+			// userinfo "@": the userinfo class is the reg-name class and ':'.
+			e := h + runOf(s[h:], cUserinfo)
+			if e < len(s) && s[e] == '%' {
+				if e = runPct(s, e, cUserinfo); e < 0 {
+					return false
+				}
+			}
+			if e < len(s) && s[e] == '@' {
+				u.Userinfo, u.HasUserinfo = s[i:e], true
+				i = e + 1
+				h = i + runOf(s[i:], cRegName)
+				if h < len(s) && s[h] == '%' {
+					if h = runPct(s, h, cRegName); h < 0 {
+						return false
+					}
+				}
+			}
+		}
+		if h == i && h < len(s) && s[h] == '[' {
+			// IP-literal. Neither form admits '%': a zone identifier
+			// fails here, before ipLiteralHost would build the text
+			// that explains it, so that Valid never allocates.
+			for k := h + 1; k < len(s) && s[k] != ']'; k++ {
+				if s[k] == '%' {
+					return false
+				}
+			}
+			e, f := ipLiteralHost(s, h)
+			if f.err != nil {
+				return false
+			}
+			h = e
+		}
+		u.Host = s[i:h]
+		if h < len(s) && s[h] == ':' {
+			p := h + 1 + runOf(s[h+1:], cDigit)
+			u.Port, u.HasPort = s[h+1:p], true
+			h = p
+		}
+		if h < len(s) && s[h] != '/' && s[h] != '?' && s[h] != '#' {
+			return false
+		}
+		i = h
+	}
+
+	// path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+	start := i
+	i += runOf(s[i:], cPath)
+	if i < len(s) && s[i] == '%' {
+		if i = runPct(s, i, cPath); i < 0 {
+			return false
+		}
+	}
+	u.Path = s[start:i]
+	if !u.HasAuthority && u.Scheme == "" {
+		// path-noscheme: no ':' in the first segment.
+		for k := n; k < i && s[k] != '/'; k++ {
+			if s[k] == ':' {
+				return false
+			}
+		}
+	}
+	if i == len(s) {
+		return true
+	}
+
+	// [ "?" query ]
+	if s[i] == '?' {
+		start = i + 1
+		if i = queryEnd(s, start); i < 0 {
+			return false
+		}
+		u.Query, u.HasQuery = s[start:i], true
+		if i == len(s) {
+			return true
+		}
+	}
+
+	// [ "#" fragment ]
+	if s[i] != '#' || r == ruleAbsolute {
+		return false
+	}
+	start = i + 1
+	if queryEnd(s, start) != len(s) {
+		return false
+	}
+	u.Fragment, u.HasFragment = s[start:], true
+	return true
+}
+
+// queryEnd returns the offset where the query or fragment that starts at
+// offset i of s ends, or -1 if a '%' in it does not start a triplet:
+//
+//	query    = *( pchar / "/" / "?" )
+//	fragment = *( pchar / "/" / "?" )
+//
+// (RFC 3986, Sections 3.4 and 3.5). It is a call of its own, not inlined
+// as the runs of the host and path are: most URIs have neither.
+func queryEnd(s string, i int) int {
+	return runPct(s, i+runOf(s[i:], cQuery), cQuery)
+}
+
+// runOf returns the length of the longest prefix of s whose bytes belong
+// to class bit, '%' excepted. It tests four bytes per step with one
+// branch, then the last few one at a time; it is small enough to be
+// inlined with bit a constant, and its loop conditions are written so that
+// the compiler proves every index in bounds.
+func runOf(s string, bit uint16) (i int) {
+	for ; i < len(s)-3; i += 4 {
+		if (stopTable[s[i]]|stopTable[s[i+1]]|stopTable[s[i+2]]|stopTable[s[i+3]])&bit != 0 {
+			break
+		}
+	}
+	for ; uint(i) < uint(len(s)) && stopTable[s[i]]&bit == 0; i++ {
+	}
+	return i
+}
+
+// runPct continues a run of class bit, a class that admits pct-encoded,
+// from offset i, where runOf stopped: past each '%' that starts a triplet
+// (RFC 3986, Section 2.1), and the run after it. It returns the offset
+// where the run ends, or -1 if a '%' does not start a triplet.
+func runPct(s string, i int, bit uint16) int {
+	for i < len(s) && s[i] == '%' {
+		if badTriplet(s, i) >= 0 {
+			return -1
+		}
+		i += 3
+		i += runOf(s[i:], bit)
+	}
+	return i
+}
+
+// parseRules is the top-level rule:
 //
 //	URI-reference = URI / relative-ref
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
@@ -172,7 +386,7 @@ func schemeFault(s, note string) (int, fault) {
 // It fills u, which must be zero, and reads forward only; every index is an
 // absolute offset into s. On failure it returns the offset of the offending
 // byte and the fault, and u holds garbage.
-func parse(s string, r rule, u *URI) (at int, f fault) {
+func parseRules(s string, r rule, u *URI) (at int, f fault) {
 	// scheme ":"
 	i := 0
 	for i < len(s) && is(s[i], cScheme) {

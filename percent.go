@@ -209,14 +209,21 @@ func encLen(s string, c Component) int {
 func appendEncode(b []byte, s string, c Component) []byte {
 	mask := uint16(1) << c
 	for i := 0; i < len(s); i++ {
-		switch o := s[i]; {
-		case keepTable[o]&mask != 0:
-			b = append(b, o)
-		case o == ' ' && c == ComponentForm:
+		// a run of octets the component keeps, copied at once
+		j := i
+		for j < len(s) && keepTable[s[j]]&mask != 0 {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		if o := s[j]; o == ' ' && c == ComponentForm {
 			b = append(b, '+') // URL Standard, "percent-encode after encoding", spaceAsPlus
-		default:
+		} else {
 			b = append(b, '%', upperHex[o>>4], upperHex[o&15])
 		}
+		i = j
 	}
 	return b
 }

@@ -189,16 +189,26 @@ const (
 	// as in "http://user@example.com/", is not reported.
 	DeceptiveUserinfo
 
-	// WebAuthority: a URI with a special scheme of the URL Standard (http,
-	// https, ws, wss, ftp, file) and no host, or an empty one, that a
-	// browser reads with a host: "https:evil.com", "http:/evil.com",
-	// "http:///evil.com", and this package's own "/.//" guard form
-	// ("http:/.//evil.com"). The URL Standard's parser skips the slashes
-	// and takes what follows for the authority, so a filter that reads
-	// the URI as RFC 3986 does sees no host where the browser connects to
-	// one (RFC 3986, Section 7.6, semantic attacks). The finding is in the
-	// path, where that text lies for RFC 3986, and the message names the
-	// host the browser reaches (ParseWeb gives the whole reading).
+	// WebAuthority: a URI with a special scheme of the URL Standard other
+	// than file (http, https, ws, wss, ftp) and no host (no authority, or
+	// an empty host without userinfo and port) that a browser reads with
+	// one: "https:evil.com", "http:/evil.com", "http:///evil.com";
+	// "http::@evil.example/" and "https::443@evil.example/x", where the
+	// browser reads a user name and password before the last '@';
+	// "http:127.1/", an IPv4 number; "http:%C3%A9vil.example/", a domain
+	// that needs IDNA; and this package's own "/.//" guard form
+	// ("http:/.//evil.com", read with the host "."). The URL Standard's
+	// parser skips the slashes and takes what follows, up to the next '/',
+	// for the authority (URL Standard, "special authority ignore slashes
+	// state"), and Node's fetch and, for most of these forms, curl connect
+	// to it too, so a filter that reads the URI as RFC 3986 does sees no
+	// host where they connect to one (RFC 3986, Section 7.6, semantic
+	// attacks). The finding is in
+	// the path, where that text lies for RFC 3986. The message names the
+	// host and port the browser reaches (ParseWeb gives the whole
+	// reading), a domain that needs IDNA as decoded text, and never quotes
+	// the password the browser reads; Finding.Addr holds the host when it
+	// is an IP address, and URI.Addrs reports it.
 	WebAuthority
 
 	numFindingKinds = iota + 1 // one more than the last kind
@@ -280,7 +290,9 @@ type Finding struct {
 	Component string
 	Offset    int
 	// Addr is, for NonstandardIPv4 and IPv4InIPv6, the IPv4 address the
-	// host reaches; the zero netip.Addr for every other kind.
+	// host reaches; for WebAuthority, the IP address (IPv4 or IPv6) a
+	// browser reads as the host, when it reads one; the zero netip.Addr
+	// for every other kind and host.
 	Addr netip.Addr
 	// Message says in one sentence, without a final period, what was
 	// found and why it matters. It quotes the URI's text where that helps,
@@ -335,6 +347,15 @@ func (u URI) Check() []Finding {
 	// A data URI's path and query are its payload (RFC 2397), which may
 	// encode any octet.
 	data := strings.EqualFold(u.Scheme, "data")
+	// Where a browser reads an authority in the path, the path holds the
+	// password it reads, which messages must not quote.
+	pathStart := i
+	webStart, webEnd, web := webPathAuthority(u)
+	if web {
+		if at, colon := webCredentials(u.Path[webStart:webEnd]); colon >= 0 {
+			c.secretLo, c.secretHi = pathStart+webStart+colon+1, pathStart+webStart+at
+		}
+	}
 	if !data {
 		c.path(u.Path, i)
 	}
@@ -354,7 +375,9 @@ func (u URI) Check() []Finding {
 		c.octets(u.Fragment, i+1, false, false, lineBreaksNone)
 		c.flush()
 	}
-	c.web(u)
+	if web && webHasHost(u.Path[webStart:webEnd]) {
+		c.web(u, pathStart)
+	}
 	if len(c.out) > 1 {
 		slices.SortStableFunc(c.out, func(a, b Finding) int {
 			if a.Offset != b.Offset {
@@ -382,6 +405,10 @@ type checker struct {
 	hits [numFindingKinds]hit
 	set  uint32 // bit k: hits[k] is in use
 	out  []Finding
+	// secretLo and secretHi bound the password a browser reads in the
+	// path (see webPathAuthority), which hits quote masked; both are 0
+	// when there is none.
+	secretLo, secretHi int
 }
 
 func (c *checker) begin(comp string) { c.comp = comp }
@@ -394,6 +421,21 @@ func (c *checker) add(k FindingKind, off int, text string, r rune) {
 		*h = hit{off: off, text: text, r: r}
 	}
 	h.n++
+}
+
+// unsecret returns text, which starts at offset off of the URI's text,
+// with the part of it that lies in the password a browser reads
+// (secretLo to secretHi) replaced by "xxxxx", and "" when all of it lies
+// there, as for a hit in the password of the userinfo.
+func (c *checker) unsecret(off int, text string) string {
+	lo, hi := max(c.secretLo, off), min(c.secretHi, off+len(text))
+	switch {
+	case lo >= hi:
+		return text
+	case lo == off && hi == off+len(text):
+		return ""
+	}
+	return text[:lo-off] + "xxxxx" + text[hi-off:]
 }
 
 // flush turns the hits of the current component into findings.
@@ -431,7 +473,14 @@ func describe(k FindingKind, h hit) string {
 			return "the password holds a pct-encoded control character, which a back end that decodes it may act on"
 		case OverlongUTF8:
 			return "the password holds an overlong UTF-8 sequence, invalid UTF-8 that a lenient decoder reads as an ASCII character"
+		case InvalidUTF8:
+			return "the password holds pct-encoded octets that are not UTF-8, so decoders disagree on what it means"
+		case EncodedSlash:
+			return "the password holds a pct-encoded '/' or '\\', which a back end that decodes the path reads as a separator"
+		case DoubleEncoding:
+			return "the password holds a \"%25\" that decodes to another pct-encoded triplet"
 		}
+		return "the password holds a finding of kind " + k.String()
 	}
 	q := excerpt(h.text)
 	switch k {
@@ -485,48 +534,34 @@ func excerpt(s string) string {
 	return strconv.Quote(s)
 }
 
-// web reports WebAuthority. It parses u's text with the URL Standard only
-// when u has a special scheme and no host, so that Check stays without
-// allocation for the URIs that have one.
-func (c *checker) web(u URI) {
-	if u.Scheme == "" || u.HasAuthority && (u.Host != "" || u.HasUserinfo || u.HasPort) {
-		return
-	}
-	// what a browser would take for the authority: the path after its
-	// slashes, up to the next one; nothing there, no host and no finding
-	p := strings.TrimLeft(u.Path, "/\\")
-	if p == "" || p[0] == '?' || p[0] == '#' || p[0] == ':' || p[0] == '.' && (len(p) == 1 || p[1] == '/') && strings.TrimLeft(p[1:], "/\\") == "" {
-		return
-	}
-	// file URIs never gain a host this way: the URL Standard reads one
-	// only after "file://", where RFC 3986 reads it too
-	if _, special := specialPort(strings.ToLower(u.Scheme)); !special || strings.EqualFold(u.Scheme, "file") {
-		return
-	}
-	w, err := (WebParser{}).parse(u.String(), nil)
+// web reports WebAuthority for u, whose path, at offset base of its text,
+// holds an authority for a browser (webPathAuthority). It parses u's text
+// with the URL Standard only then, so that Check stays without allocation
+// for the URIs that have a host.
+func (c *checker) web(u URI, base int) {
+	w, shown, err := webRead(u)
 	if err != nil || !w.hasHost || w.host == "" {
 		return
 	}
-	off := 0
-	if u.Scheme != "" {
-		off = len(u.Scheme) + 1
+	host := w.host
+	if shown != "" {
+		host = shown // IDNA integration: see hostIDNA
 	}
-	if u.HasAuthority {
-		off += 2
-		if u.HasUserinfo {
-			off += len(u.Userinfo) + 1
-		}
-		if u.HasPort {
-			off += len(u.Port) + 1
-		}
+	addr, _ := webHostAddr(w.host)
+	what := "the host " + excerpt(host)
+	if w.port != "" {
+		what += " and the port " + w.port
+	}
+	if w.username != "" || w.password != "" {
+		what = "credentials and " + what
 	}
 	rfc := "no authority"
 	if u.HasAuthority {
 		rfc = "an empty host"
 	}
 	c.begin("path")
-	c.report(WebAuthority, off, netip.Addr{},
-		"a browser reads this URI with the host "+excerpt(w.host)+" (URL Standard, \"URL parsing\"), where RFC 3986 reads "+rfc+" and this path")
+	c.report(WebAuthority, base, addr,
+		"a browser reads this URI with "+what+" (URL Standard, \"URL parsing\"), where RFC 3986 reads "+rfc+" and this path")
 }
 
 // ---------------------------------------------------------------------------
@@ -581,7 +616,7 @@ func (c *checker) octets(s string, base int, strict, secret bool, rule lineBreak
 	add := func(k FindingKind, i, j int, r rune) {
 		switch {
 		case !secret:
-			c.add(k, base+i, s[i:j], r)
+			c.add(k, base+i, c.unsecret(base+i, s[i:j]), r)
 		case before&(1<<k) == 0:
 			c.add(k, base+i, "", 0)
 		}
@@ -841,177 +876,6 @@ func numericIPv4(host string) (netip.Addr, string) {
 	return netip.Addr{}, ""
 }
 
-// inetAton is glibc's inet_aton, run on the decoded octets of a host: one
-// to four parts separated by '.', each a C integer constant as strtoul
-// reads it with base 0, the last part filling the remaining bytes; a part
-// above its limit, an empty part, a trailing dot and any trailing octet
-// other than whitespace make it fail.
-func inetAton(host string) (netip.Addr, bool) {
-	var parts [3]uint32
-	n := 0 // parts before the last
-	i := 0
-	for {
-		if i >= len(host) {
-			return netip.Addr{}, false
-		}
-		c, _, _ := octetAt(host, i)
-		if c < '0' || c > '9' {
-			return netip.Addr{}, false
-		}
-		v, j, ok := strtoul(host, i)
-		if !ok {
-			return netip.Addr{}, false
-		}
-		i = j
-		if i < len(host) {
-			if c, next, _ := octetAt(host, i); c == '.' {
-				if n > 2 || v > 0xff {
-					return netip.Addr{}, false
-				}
-				parts[n] = uint32(v)
-				n++
-				i = next
-				continue
-			}
-		}
-		// the last part: what follows must be the end or whitespace
-		if i < len(host) {
-			c, _, _ := octetAt(host, i)
-			if c != ' ' && (c < '\t' || c > '\r') {
-				return netip.Addr{}, false
-			}
-		}
-		if v > 0xffffffff>>(8*n) {
-			return netip.Addr{}, false
-		}
-		w := uint32(v)
-		for k := 0; k < n; k++ {
-			w |= parts[k] << (24 - 8*k)
-		}
-		return netip.AddrFrom4([4]byte{byte(w >> 24), byte(w >> 16), byte(w >> 8), byte(w)}), true
-	}
-}
-
-// strtoul reads a C integer constant from the decoded octets of s at
-// offset i, where a decimal digit is, as strtoul(s, &end, 0) does: "0x" or
-// "0X" and hex digits, or "0" and octal digits, or decimal digits; a "0x"
-// without a hex digit after it is the number 0 followed by "x". It
-// returns the value, the offset after the number, and false when the
-// value is above 0xffffffff. It never reads more octets than there are
-// digits.
-func strtoul(s string, i int) (uint64, int, bool) {
-	base := uint64(10)
-	c, j, _ := octetAt(s, i)
-	if c == '0' {
-		base = 8
-		if j < len(s) {
-			if x, k, _ := octetAt(s, j); (x == 'x' || x == 'X') && k < len(s) {
-				if h, _, _ := octetAt(s, k); is(h, cHex) {
-					base, j = 16, k
-				}
-			}
-		}
-		i = j // the leading zero (or "0x") is read; it adds nothing
-	}
-	var v uint64
-	big := false
-	for i < len(s) {
-		c, next, _ := octetAt(s, i)
-		d, ok := digitValue(c, base)
-		if !ok {
-			break
-		}
-		v = v*base + d
-		if v > 0xffffffff {
-			big, v = true, 0x100000000
-		}
-		i = next
-	}
-	return v, i, !big
-}
-
-// digitValue returns the value of c as a digit in base 8, 10 or 16.
-func digitValue(c byte, base uint64) (uint64, bool) {
-	var d uint64
-	switch {
-	case '0' <= c && c <= '9':
-		d = uint64(c - '0')
-	case 'a' <= c && c <= 'f':
-		d = uint64(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		d = uint64(c-'A') + 10
-	default:
-		return 0, false
-	}
-	return d, d < base
-}
-
-// whatwgIPv4 is the IPv4 parser of the WHATWG URL Standard (section
-// "IPv4 parser"), run on the decoded host with the UTS #46 mapping of
-// hostReader and ASCII case folding: parts separated by '.', one trailing empty part dropped, at
-// most four parts, each a number in decimal, octal after a leading "0",
-// or hexadecimal after "0x" (where "0x" alone is 0); every part but the
-// last at most 255, the last filling the remaining bytes.
-func whatwgIPv4(host string) (netip.Addr, bool) {
-	var parts [4]uint64
-	n := 0 // parts read
-	r := hostReader{s: host}
-	for {
-		if n == 4 {
-			return netip.Addr{}, false
-		}
-		// one part, up to '.' or the end
-		c, ok := r.next()
-		if !ok || c == '.' {
-			// an empty part: only a trailing one after another part is allowed
-			if ok || n == 0 {
-				return netip.Addr{}, false
-			}
-			break
-		}
-		base := uint64(10)
-		if c == '0' {
-			if x, ok := r.peek(); ok && (x == 'x' || x == 'X') {
-				r.next()
-				base = 16
-			} else if ok && x != '.' {
-				base = 8
-			}
-			if base != 10 {
-				c, ok = r.next()
-			}
-		}
-		var v uint64
-		for ; ok && c != '.'; c, ok = r.next() {
-			d, isDigit := digitValue(c, base)
-			if !isDigit {
-				return netip.Addr{}, false
-			}
-			v = min(v*base+d, 1<<33)
-		}
-		parts[n] = v
-		n++
-		if !ok {
-			break
-		}
-		if _, more := r.peek(); !more {
-			break // one trailing dot
-		}
-	}
-	last := parts[n-1]
-	if last >= 1<<(8*(5-n)) {
-		return netip.Addr{}, false
-	}
-	w := uint32(last)
-	for k := 0; k < n-1; k++ {
-		if parts[k] > 255 {
-			return netip.Addr{}, false
-		}
-		w |= uint32(parts[k]) << (24 - 8*k)
-	}
-	return netip.AddrFrom4([4]byte{byte(w >> 24), byte(w >> 16), byte(w >> 8), byte(w)}), true
-}
-
 // ---------------------------------------------------------------------------
 // Port
 
@@ -1114,7 +978,7 @@ func (c *checker) path(path string, base int) {
 // segment checks one path segment, seg, at offset base.
 func (c *checker) segment(seg string, base int) {
 	if isDevice(seg) {
-		c.add(DeviceName, base, seg, 0)
+		c.add(DeviceName, base, c.unsecret(base, seg), 0)
 	}
 	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
 		return
@@ -1135,11 +999,11 @@ func (c *checker) segment(seg string, base int) {
 			}
 			switch {
 			case b == '/' || b == '\\':
-				c.add(EncodedSlash, base+i, seg[i:next], rune(b))
+				c.add(EncodedSlash, base+i, c.unsecret(base+i, seg[i:next]), rune(b))
 			case b == '%' && next < len(seg):
 				if h1, n1, _ := octetAt(seg, next); is(h1, cHex) && n1 < len(seg) {
 					if h2, n2, _ := octetAt(seg, n1); is(h2, cHex) {
-						c.add(DoubleEncoding, base+i, seg[i:n2], 0)
+						c.add(DoubleEncoding, base+i, c.unsecret(base+i, seg[i:n2]), 0)
 					}
 				}
 			}
@@ -1173,7 +1037,7 @@ func (c *checker) segment(seg string, base int) {
 		if off < 0 {
 			off = 0
 		}
-		c.add(EncodedDotSegment, base+off, seg, 0)
+		c.add(EncodedDotSegment, base+off, c.unsecret(base, seg), 0)
 	}
 }
 

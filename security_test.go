@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -191,8 +192,10 @@ func componentSpan(u URI, comp string) (start, end int, ok bool) {
 // checkFindings checks what every result of Check must satisfy, for any
 // URI, valid or not: each finding is well-formed, lies inside the component
 // it names in u.String(), carries an address exactly for the kinds that
-// have one, and no message quotes a password; the list is sorted, has at
-// most one finding per kind and component, and is nil when empty.
+// have one (WebAuthority when the browser's host is an IP address), which
+// Addrs reports too, and no message quotes a password; the list is
+// sorted, has at most one finding per kind and component, and is nil
+// when empty.
 func checkFindings(t testing.TB, u URI, got []Finding) {
 	t.Helper()
 	if got != nil && len(got) == 0 {
@@ -208,8 +211,11 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 		if !ok || f.Offset < start || f.Offset >= max(end, start+1) || f.Offset >= max(len(s), 1) {
 			t.Errorf("Check(%q): %v: offset %d outside the %s [%d, %d)", s, f, f.Offset, f.Component, start, end)
 		}
-		if hasAddr := f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6; hasAddr != f.Addr.IsValid() || (hasAddr && !f.Addr.Is4()) {
+		if hasAddr := f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6; f.Kind != WebAuthority && (hasAddr != f.Addr.IsValid() || (hasAddr && !f.Addr.Is4())) {
 			t.Errorf("Check(%q): %v: Addr %v", s, f, f.Addr)
+		}
+		if f.Addr.IsValid() && (f.Addr.Zone() != "" || !slices.Contains(u.Addrs(), f.Addr)) {
+			t.Errorf("Check(%q): %v: Addr %v, which Addrs = %v lacks", s, f, f.Addr, u.Addrs())
 		}
 		key := f.Kind.String() + "/" + f.Component
 		if seen[key] {
@@ -348,6 +354,10 @@ func TestCheckMessages(t *testing.T) {
 		{"http://h:25/", `BadPort in port at offset 9: port 25 (smtp) is a bad port of the Fetch Standard: a request sent there can drive that other protocol, and browsers refuse it`},
 		{"http://u:s3cr%0Aet@h/", `EncodedControl in userinfo at offset 13: the password holds a pct-encoded control character, which a back end that decodes it may act on`},
 		{"http://a%00:b%00@h/", `EncodedNUL in userinfo at offset 8: "%00" encodes a NUL octet, which ends a C string: a back end that decodes it may check one name and use another`},
+		{"http:con.:p%2Fw@h/", `DeviceName in path at offset 5: the segment "con.:xxxxx@h" names a Windows device: opening it on a Windows file system reaches the device, not a file`},
+		{"http:con.:p%2Fw@h/", `EncodedSlash in path at offset 11: the password holds a pct-encoded '/' or '\', which a back end that decodes the path reads as a separator`},
+		{"https::443@evil.example/x", `WebAuthority in path at offset 6: a browser reads this URI with credentials and the host "evil.example" (URL Standard, "URL parsing"), where RFC 3986 reads no authority and this path`},
+		{"http:///%C3%A9vil.example:8080/", `WebAuthority in path at offset 7: a browser reads this URI with the host "évil.example" and the port 8080 (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path`},
 		{"http://%41" + strings.Repeat("b", 100) + "/", `EncodedHost in host at offset 7: the host is percent-encoded: resolvers decode it to "A` + strings.Repeat("b", 47) + `"... before they look it up, so compare hosts after decoding`},
 	}
 	for _, tt := range tests {
@@ -447,7 +457,7 @@ func inetAtonSlow(host string) (netip.Addr, bool) {
 // whatwgIPv4Slow is the WHATWG URL Standard's IPv4 parser, step by step,
 // on the decoded host with the fullwidth characters mapped.
 func whatwgIPv4Slow(host string) (netip.Addr, bool) {
-	s := fullwidth.Replace(decodeForOracle(host))
+	s := fullwidth().Replace(decodeForOracle(host))
 	parts := strings.Split(s, ".")
 	if parts[len(parts)-1] == "" && len(parts) > 1 {
 		parts = parts[:len(parts)-1]
@@ -487,14 +497,17 @@ func whatwgIPv4Slow(host string) (netip.Addr, bool) {
 	return combineIPv4(nums)
 }
 
+// idnaMappingTable is where the tests find Unicode's IdnaMappingTable.txt.
+const idnaMappingTable = "../shared/data/unicode-17.0.0/IdnaMappingTable.txt"
+
 // fullwidth applies UTS #46's mapping: every code point that
 // IdnaMappingTable.txt marks ignored, mapped or disallowed_STD3_mapped,
-// read with a parser of its own from the file Unicode publishes (Debian's
-// unicode-idna package) when the machine has it, and otherwise from the
-// generated table, which then checks only the IPv4 readers' use of it.
-var fullwidth = func() *strings.Replacer {
+// read with a parser of its own from the file Unicode publishes
+// (idnaMappingTable) when it is there, and otherwise from the generated
+// table, which then checks only the IPv4 readers' use of it.
+var fullwidth = sync.OnceValue(func() *strings.Replacer {
 	var pairs []string
-	if data, err := os.ReadFile("/usr/share/unicode/idna/IdnaMappingTable.txt"); err == nil {
+	if data, err := os.ReadFile(idnaMappingTable); err == nil {
 		for line := range strings.Lines(string(data)) {
 			line, _, _ = strings.Cut(line, "#")
 			f := strings.Split(line, ";")
@@ -532,7 +545,7 @@ var fullwidth = func() *strings.Replacer {
 		}
 	}
 	return strings.NewReplacer(pairs...)
-}()
+})
 
 // combineIPv4 puts the parts together: each but the last is one byte, the
 // last fills the rest.

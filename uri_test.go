@@ -120,6 +120,11 @@ func TestParseCases(t *testing.T) {
 	if len(rows) < 300 {
 		t.Errorf("only %d rows in testdata/parse.txt", len(rows))
 	}
+	runParseRows(t, rows)
+}
+
+// runParseRows runs rows in the format of testdata/parse.txt.
+func runParseRows(t *testing.T, rows []caseRow) {
 	for _, r := range rows {
 		parse, ok := parsers[r.fields["rule"]]
 		if !ok {

@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"net/netip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,11 +11,41 @@ import (
 // ErrWeb reports input that the URL Standard's basic URL parser rejects
 // (URL Standard, "URL parsing"), and ErrWebIDNA a host that needs UTS #46
 // processing when the WebParser has no IDNA function. ParseWeb and
-// WebParser return them inside an *Error.
+// WebParser return them inside an *Error, whose Offset is the octet of
+// the caller's string at which the parser failed: the leading C0
+// controls and spaces and the tabs and newlines that the parser removes
+// first are counted (" http://h:8\ta/" fails at offset 12, the 'a').
+//
+// ErrWebBase marks, beside ErrWeb or ErrWebIDNA, an error of a call that
+// reads a base URL and a reference (WebParser.Resolve, ResolveHref,
+// LocalRedirect, Base; URI.ResolveWeb) that the base URL caused: Input
+// is then the base's text, and the message says "base URL".
+// errors.Is(err, ErrWebBase) is false when the reference failed.
 var (
 	ErrWeb     = errors.New("uri: not a URL under the URL Standard")
 	ErrWebIDNA = errors.New("uri: the host needs IDNA (UTS #46), and the WebParser has no IDNA function")
+	ErrWebBase = errors.New("uri: the base URL failed")
 )
+
+// webBaseError is the Err of an *Error that a base URL caused: it wraps
+// both ErrWebBase and the parser's sentinel.
+type webBaseError struct{ err error }
+
+func (e webBaseError) Error() string {
+	return "uri: base URL: " + strings.TrimPrefix(e.err.Error(), "uri: ")
+}
+func (e webBaseError) Unwrap() []error { return []error{ErrWebBase, e.err} }
+
+// baseError marks err, an *Error of the web parser, as the base URL's.
+func baseError(err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	c := *e
+	c.Err = webBaseError{e.Err}
+	return &c
+}
 
 // WebParser reads URLs as browsers do: the basic URL parser of the WHATWG
 // URL Standard (URL Standard, "URL parsing"), whose result it returns as
@@ -41,8 +70,8 @@ func ParseWeb(s string) (URI, error) { return WebParser{}.Parse(s) }
 
 // ResolveWeb parses ref with base as the base URL, as a browser resolves
 // an href (URL Standard, "URL parsing"). base is read as a browser would
-// read its text (base.String() through the same parser). It is
-// WebParser{}.Resolve.
+// read its text (base.String() through the same parser); an error that
+// base causes wraps ErrWebBase. It is WebParser{}.Resolve.
 func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve(base, ref) }
 
 // Parse parses s with no base URL (URL Standard, "URL parsing") and
@@ -67,17 +96,15 @@ func (p WebParser) Parse(s string) (u URI, err error) {
 
 // Resolve parses ref with base as the base URL, as a browser resolves an
 // href (URL Standard, "URL parsing"); base is read as a browser reads the
-// text base.String().
+// text base.String(), and an error that it causes wraps ErrWebBase. To
+// resolve many references against one base, read the base once with
+// Base.
 func (p WebParser) Resolve(base URI, ref string) (URI, error) {
-	b, err := p.parse(base.String(), nil)
-	if err != nil {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
 		return URI{}, err
 	}
-	w, err := p.parse(ref, &b)
-	if err != nil {
-		return URI{}, err
-	}
-	return w.uri(ref)
+	return b.Resolve(ref)
 }
 
 // Href returns the URL Standard's serialization of s parsed with no base
@@ -90,17 +117,14 @@ func (p WebParser) Href(s string) (string, error) {
 	return string(w.href(nil)), nil
 }
 
-// ResolveHref is Resolve returning the URL Standard's serialization.
+// ResolveHref is Resolve returning the URL Standard's serialization (URL
+// Standard, "URL serializing").
 func (p WebParser) ResolveHref(base URI, ref string) (string, error) {
-	b, err := p.parse(base.String(), nil)
-	if err != nil {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
 		return "", err
 	}
-	w, err := p.parse(ref, &b)
-	if err != nil {
-		return "", err
-	}
-	return string(w.href(nil)), nil
+	return b.ResolveHref(ref)
 }
 
 // Origin parses s with no base URL (URL Standard, "URL parsing") and
@@ -125,6 +149,33 @@ func (p WebParser) Origin(s string) (string, error) {
 
 // origin is a URL's origin, serialized (see Origin).
 func (p WebParser) origin(u *webURL) string {
+	o, ok := p.tupleOrigin(u)
+	if !ok {
+		return "null"
+	}
+	return o.String()
+}
+
+// webOrigin is a tuple origin (HTML Standard, "origin"): a scheme, a host
+// as the host serializer writes it, and a port, "" for the scheme's
+// default port. Two tuple origins are same origin when they are ==.
+type webOrigin struct{ scheme, host, port string }
+
+// String is the ASCII serialization of the origin (HTML Standard, "ASCII
+// serialization of an origin").
+func (o webOrigin) String() string {
+	if o.port != "" {
+		return o.scheme + "://" + o.host + ":" + o.port
+	}
+	return o.scheme + "://" + o.host
+}
+
+// tupleOrigin returns a URL's origin (URL Standard, "Origin") and true
+// when it is a tuple origin, and false when it is opaque: the scheme,
+// host and port of an http, https, ws, wss or ftp URL, and of a blob URL
+// the origin of the URL its path serializes to, if that is an http or
+// https URL.
+func (p WebParser) tupleOrigin(u *webURL) (webOrigin, bool) {
 	switch u.scheme {
 	case "blob":
 		// the origin of the URL the path serializes to, if it is an http
@@ -135,17 +186,13 @@ func (p WebParser) origin(u *webURL) string {
 		}
 		inner, err := p.parse(path, nil)
 		if err != nil || inner.scheme != "http" && inner.scheme != "https" {
-			return "null"
+			return webOrigin{}, false
 		}
-		return p.origin(&inner)
+		return p.tupleOrigin(&inner)
 	case "ftp", "http", "https", "ws", "wss":
-		o := u.scheme + "://" + u.host
-		if u.port != "" {
-			o += ":" + u.port
-		}
-		return o
+		return webOrigin{u.scheme, u.host, u.port}, true
 	}
-	return "null"
+	return webOrigin{}, false
 }
 
 // webURL is a URL record of the URL Standard ("URL representation"), its
@@ -163,6 +210,12 @@ type webURL struct {
 	hasQuery           bool
 	fragment           string
 	hasFragment        bool
+
+	// hostLeft is, for a host the input itself gave after "//", where it
+	// starts, as webFail counts (octets to the end of the preprocessed
+	// input; a host of a special URL is never empty, so at least 1), and 0
+	// for a host taken from the base URL. LocalRedirect points there.
+	hostLeft int
 }
 
 // specialPort returns the default port of a special scheme (URL Standard,
@@ -255,9 +308,38 @@ func encodedLen(s string, set webSet) int {
 	return n
 }
 
-// webFail is the error for input the parser rejects at offset i.
-func webFail(s string, i int, want string) error {
-	return &Error{Input: s, Offset: min(max(i, 0), len(s)), Err: ErrWeb, Expected: want + " (URL Standard, \"URL parsing\")"}
+// webFail is the error for input the parser rejects at the octet that
+// left octets of the preprocessed input have from its end (0 for the end
+// itself): the parser's states work on suffixes of that text, so this is
+// len(rest) minus an index into rest. Offset is that octet's offset in
+// input (inputOffset).
+func webFail(input string, left int, want string) error {
+	return &Error{Input: input, Offset: inputOffset(input, left), Err: ErrWeb, Expected: want + " (URL Standard, \"URL parsing\")"}
+}
+
+// inputOffset maps a position in the text that preprocess makes of input,
+// given as the number of octets from it to the end of that text, back to
+// a byte offset in input: it counts the leading C0 controls and spaces
+// and the tabs and newlines that preprocess removed (URL Standard, "basic
+// URL parser", steps 1 to 3). A position past the start of the text is
+// its first octet; the end of the text is the offset just after its last
+// octet, before any trailing C0 controls and spaces. It runs on the error
+// path only.
+func inputOffset(input string, left int) int {
+	i, j := 0, len(input)
+	for i < j && input[i] <= ' ' {
+		i++
+	}
+	for j > i && input[j-1] <= ' ' {
+		j--
+	}
+	for n := 0; n < left && j > i; {
+		j--
+		if c := input[j]; c != '\t' && c != '\n' && c != '\r' {
+			n++
+		}
+	}
+	return j
 }
 
 // preprocess removes leading and trailing C0 controls and spaces, and every
@@ -304,12 +386,16 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 		// no scheme state
 		switch {
 		case base == nil:
-			return u, webFail(input, 0, "a scheme, since there is no base URL")
+			// the first octet that cannot continue a scheme, as Parse
+			// reports it (RFC 3986, Section 3.1)
+			at, f := schemeFault(s, ", since there is no base URL")
+			return u, webFail(input, len(s)-at, f.want)
 		case base.isOpaque:
 			if !strings.HasPrefix(rest, "#") {
-				return u, webFail(input, 0, "a fragment, since the base URL has an opaque path")
+				return u, webFail(input, len(s), "a fragment, since the base URL has an opaque path")
 			}
 			u = *base
+			u.hostLeft = 0
 			u.fragment, u.hasFragment = webEncodeString(rest[1:], encFragment), true
 			return u, nil
 		case base.scheme == "file":
@@ -431,14 +517,15 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 		}
 	}
 	auth, after := rest[:end], rest[end:]
+	hostAt := 0 // the offset in rest of auth, from here on the host and port
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		cred := auth[:at]
 		user, pass, _ := strings.Cut(cred, ":")
 		u.username = webEncodeString(user, encUserinfo)
 		u.password = webEncodeString(pass, encUserinfo)
-		auth = auth[at+1:]
+		auth, hostAt = auth[at+1:], at+1
 		if auth == "" {
-			return webFail(input, 0, "a host after the credentials")
+			return webFail(input, len(rest)-hostAt, "a host after the credentials")
 		}
 	}
 	// host and port: a ':' outside brackets starts the port
@@ -460,28 +547,31 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	hostText := auth[:hostEnd]
 	if hostText == "" {
 		if special || hostEnd < len(auth) {
-			return webFail(input, 0, "a host")
+			return webFail(input, len(rest)-hostAt, "a host")
 		}
 	}
-	h, err := p.host(input, hostText, !special)
+	h, err := p.host(input, hostText, len(rest)-hostAt, !special)
 	if err != nil {
 		return err
 	}
-	u.host, u.hasHost = h, true
+	u.host, u.hasHost, u.hostLeft = h, true, len(rest)-hostAt
 	if hostEnd < len(auth) {
 		port := auth[hostEnd+1:]
+		portLeft := len(rest) - (hostAt + hostEnd + 1)
 		for i := 0; i < len(port); i++ {
 			if !is(port[i], cDigit) {
-				return webFail(input, 0, "a port of digits")
+				return webFail(input, portLeft-i, "a port of digits")
 			}
 		}
 		if port != "" {
-			n, err := strconv.ParseUint(port, 10, 64)
-			if err != nil || n > 65535 {
-				return webFail(input, 0, "a port up to 65535")
+			n := 0
+			for i := 0; i < len(port); i++ {
+				if n = n*10 + int(port[i]-'0'); n > 65535 {
+					return webFail(input, portLeft-i, "a port up to 65535")
+				}
 			}
 			if port[0] == '0' {
-				port = strconv.FormatUint(n, 10) // leading zeros go
+				port = strconv.Itoa(n) // leading zeros go
 			}
 			if def, _ := specialPort(u.scheme); port == def && def != "" {
 				port = ""
@@ -634,7 +724,7 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 				return nil
 			}
 			if buf != "" {
-				h, err := p.host(input, buf, false)
+				h, err := p.host(input, buf, len(r), false)
 				if err != nil {
 					return err
 				}
@@ -838,16 +928,19 @@ func rfcEscape(b []byte, s string, bit uint16) []byte {
 
 // host is the host parser (URL Standard, "host parsing"): an IPv6 literal,
 // an opaque host for a non-special scheme, or a domain, which may be an
-// IPv4 address; it returns the serialized host.
-func (p WebParser) host(input, h string, opaque bool) (string, error) {
+// IPv4 address; it returns the serialized host. left is where h starts,
+// as webFail counts.
+func (p WebParser) host(input, h string, left int, opaque bool) (string, error) {
 	if strings.HasPrefix(h, "[") {
-		if !strings.HasSuffix(h, "]") || len(h) < 3 {
-			return "", webFail(input, 0, "']' to close the IPv6 address")
-		}
 		var buf [48]byte
+		if !strings.HasSuffix(h, "]") || len(h) < 3 {
+			i, want := webIPv6Fault(h)
+			return "", webFail(input, left-i, want)
+		}
 		a, ok := webIPv6(buf[:0], h[1:len(h)-1])
 		if !ok {
-			return "", webFail(input, 0, "a valid IPv6 address")
+			i, want := webIPv6Fault(h)
+			return "", webFail(input, left-i, want)
 		}
 		if string(a) == h[1:len(h)-1] {
 			return h, nil // already as the serializer writes it
@@ -857,7 +950,7 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 	if opaque {
 		for i := 0; i < len(h); i++ {
 			if c := h[i]; c != '%' && isForbiddenHost(c) {
-				return "", webFail(input, 0, "an opaque host without "+strconv.QuoteRune(rune(c)))
+				return "", webFail(input, left-i, "an opaque host without "+strconv.QuoteRune(rune(c)))
 			}
 		}
 		return webEncodeString(h, encC0), nil
@@ -885,20 +978,25 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 		d = strings.ToLower(d)
 	} else {
 		if p.IDNA == nil {
-			return "", &Error{Input: input, Err: ErrWebIDNA, Expected: "an ASCII host, or a WebParser with an IDNA function (URL Standard, \"domain to ASCII\")"}
+			return "", &Error{Input: input, Offset: inputOffset(input, left), Err: ErrWebIDNA, Expected: "an ASCII host, or a WebParser with an IDNA function (URL Standard, \"domain to ASCII\")"}
 		}
 		a, err := p.IDNA(d)
 		if err != nil || a == "" {
-			return "", webFail(input, 0, "a domain that IDNA accepts")
+			return "", webFail(input, left, "a domain that IDNA accepts")
 		}
 		d = strings.ToLower(a)
+		ascii = false // d no longer follows h octet for octet
 	}
 	if d == "" {
-		return "", webFail(input, 0, "a host")
+		return "", webFail(input, left, "a host")
 	}
 	for i := 0; i < len(d); i++ {
 		if c := d[i]; isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f || c >= utf8.RuneSelf {
-			return "", webFail(input, 0, "a domain without "+strconv.QuoteRune(rune(c)))
+			at := 0 // the host, when d is IDNA's output
+			if ascii {
+				at = octetOffset(h, i)
+			}
+			return "", webFail(input, left-at, "a domain without "+strconv.QuoteRune(rune(c)))
 		}
 	}
 	if endsInNumber(d) {
@@ -907,11 +1005,76 @@ func (p WebParser) host(input, h string, opaque bool) (string, error) {
 		}
 		a, ok := whatwgIPv4(d)
 		if !ok {
-			return "", webFail(input, 0, "a valid IPv4 address")
+			at := 0 // the host, when d is not h's text
+			if ascii && len(d) == len(h) {
+				at = webIPv4Fault(d)
+			}
+			return "", webFail(input, left-at, "a valid IPv4 address")
 		}
 		return a.String(), nil
 	}
 	return d, nil
+}
+
+// webIPv6Fault returns the offset in h, a host that starts with '[' and
+// that the IPv6 parser rejects, of the octet where it fails, and what was
+// expected there. The URL Standard's IPv6 parser accepts exactly the
+// IPv6address of RFC 3986, so the offset is where that rule fails, or
+// where ']' or the end of the host was due after it. It runs on the error
+// path only.
+func webIPv6Fault(h string) (int, string) {
+	i, f := ipv6Address(h, 1)
+	switch {
+	case f.err != nil:
+		return i, f.want + " (URL Standard, \"IPv6 parser\")"
+	case i >= len(h) || h[i] != ']':
+		return i, "']' to close the IPv6 address"
+	}
+	return i + 1, "the end of the host after ']'"
+}
+
+// octetOffset returns the offset in h of the octet that percent-decoding
+// h makes its n-th (from 0), counting a "%XX" triplet as one octet.
+func octetOffset(h string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(h); n-- {
+		_, i, _ = octetAt(h, i)
+	}
+	return i
+}
+
+// webIPv4Fault returns the offset in d, a domain that ends in a number
+// and that the IPv4 parser rejects (URL Standard, "IPv4 parser"), of the
+// part that makes it fail: the fifth part when there are more than four,
+// else the first part that is not a number below 2^32 (an empty one
+// included), else the first part before the last that is above 255, else
+// the last part, which is then too large for the octets the others leave.
+// It runs on the error path only.
+func webIPv4Fault(d string) int {
+	parts := strings.Split(strings.TrimSuffix(d, "."), ".")
+	at := func(k int) int { // the offset of parts[k]
+		n := 0
+		for _, p := range parts[:k] {
+			n += len(p) + 1
+		}
+		return n
+	}
+	if len(parts) > 4 {
+		return at(4)
+	}
+	for k, p := range parts {
+		if _, ok := whatwgIPv4(p); !ok {
+			return at(k)
+		}
+	}
+	for k, p := range parts[:len(parts)-1] {
+		// one part n reads as the address n, which is above 255 when an
+		// octet before the last is set
+		if a, _ := whatwgIPv4(p); a.As4()[0]|a.As4()[1]|a.As4()[2] != 0 {
+			return at(k)
+		}
+	}
+	return at(len(parts) - 1)
 }
 
 // isForbiddenHost reports whether c is a forbidden host code point (URL
@@ -954,65 +1117,6 @@ func endsInNumber(d string) bool {
 		return true
 	}
 	return false
-}
-
-// webIPv6 parses an IPv6 address as the URL Standard's IPv6 parser does and
-// returns its serialization (URL Standard, "IPv6 serializer"): lowercase
-// hex without leading zeros, the first longest run of two or more zero
-// pieces written "::", and no dotted IPv4 form.
-func webIPv6(b []byte, s string) ([]byte, bool) {
-	if strings.IndexByte(s, '%') >= 0 {
-		return b, false
-	}
-	// the URL Standard's IPv6 parser accepts what IPv6address of RFC 3986
-	// accepts, with no zone, as net/netip does
-	a, err := parseIPv6Pieces(s)
-	if err != nil {
-		return b, false
-	}
-	best, bestLen := -1, 1
-	for k := 0; k < 8; {
-		if a[k] != 0 {
-			k++
-			continue
-		}
-		j := k
-		for j < 8 && a[j] == 0 {
-			j++
-		}
-		if j-k > bestLen {
-			best, bestLen = k, j-k
-		}
-		k = j
-	}
-	start := len(b)
-	for k := 0; k < 8; k++ {
-		if k == best {
-			b = append(b, "::"...)
-			k += bestLen - 1
-			continue
-		}
-		if len(b) > start && b[len(b)-1] != ':' {
-			b = append(b, ':')
-		}
-		b = strconv.AppendUint(b, uint64(a[k]), 16)
-	}
-	return b, true
-}
-
-// parseIPv6Pieces reads the eight pieces of an IPv6 address that matches
-// IPv6address.
-func parseIPv6Pieces(s string) ([8]uint16, error) {
-	var a [8]uint16
-	addr, err := netip.ParseAddr(s)
-	if err != nil {
-		return a, err
-	}
-	b := addr.As16()
-	for k := range a {
-		a[k] = uint16(b[2*k])<<8 | uint16(b[2*k+1])
-	}
-	return a, nil
 }
 
 // first returns the first segment of the path list.
@@ -1115,25 +1219,11 @@ func webNormal(s string, u *URI) bool {
 			ipv6, repair = bytesString(a), true
 		}
 	case special:
-		// a domain the host parser only lowercases: ASCII, no
-		// percent-encoding, no label that starts "xn--" (those go through
-		// UTS #46), and not ending in a number unless it is an IPv4
-		// address the IPv4 serializer writes as it is
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; c <= 'Z' { // not a lowercase letter
-				switch {
-				case c >= 'A':
-					repair = true
-				case c == '%':
-					return false
-				case c == '-' && i >= 3 && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.'):
-					return false
-				}
-			}
-		}
-		if endsInNumber(h) && !isIPv4(h) {
+		upper, ok := webPlainDomain(h)
+		if !ok {
 			return false
 		}
+		repair = repair || upper
 		if file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
 			repair = true
 		}
@@ -1174,6 +1264,31 @@ func webNormal(s string, u *URI) bool {
 		return true
 	}
 	return webRepair(u, scheme, ipv6, port)
+}
+
+// webPlainDomain reports whether the host parser reads h, a reg-name
+// that RFC 3986 allows, as a domain that it only lowercases: ASCII, no
+// percent-encoding, no label that starts "xn--" (those go through UTS
+// #46), and not ending in a number unless it is an IPv4 address the IPv4
+// serializer writes as it is. upper says whether h has an uppercase
+// letter.
+func webPlainDomain(h string) (upper, ok bool) {
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; c <= 'Z' { // not a lowercase letter
+			switch {
+			case c >= 'A':
+				upper = true
+			case c == '%':
+				return false, false
+			case c == '-' && i >= 3 && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.'):
+				return false, false
+			}
+		}
+	}
+	if endsInNumber(h) && !isIPv4(h) {
+		return false, false
+	}
+	return upper, true
 }
 
 // webRepair applies the repairs of webNormal to *u: the scheme given;

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -184,7 +185,7 @@ func TestWebCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	n, offsets := 0, 0
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
@@ -220,7 +221,20 @@ func TestWebCases(t *testing.T) {
 		}
 		rest = strings.TrimSpace(rest)
 		want := ""
-		if !strings.HasPrefix(rest, "FAIL") {
+		wantAt, wantIDNA := -1, false // FAIL at=N, idna
+		if fail, ok := strings.CutPrefix(rest, "FAIL"); ok {
+			rest = fail
+			for _, w := range strings.Fields(fail) {
+				switch {
+				case strings.HasPrefix(w, "at="):
+					if wantAt, err = strconv.Atoi(w[3:]); err != nil {
+						t.Fatalf("line %d: %v", i+1, err)
+					}
+				case w == "idna":
+					wantIDNA = true
+				}
+			}
+		} else {
 			want, rest, err = unquotePrefix(rest)
 			if err != nil {
 				t.Fatalf("line %d: %v", i+1, err)
@@ -242,6 +256,10 @@ func TestWebCases(t *testing.T) {
 			if err == nil {
 				u, err = ParseWeb(in)
 			}
+		}
+		if err != nil {
+			offsets++
+			checkWebError(t, err, in, i+1, wantAt, wantIDNA)
 		}
 		switch {
 		case want == "" && err == nil:
@@ -269,9 +287,37 @@ func TestWebCases(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("testdata/web.txt: %d cases", n)
+	t.Logf("testdata/web.txt: %d cases, %d failures with their offsets checked", n, offsets)
 	if n < 150 {
 		t.Errorf("fewer than 150 cases: %d", n)
+	}
+}
+
+// checkWebError checks an error of the web parser for input: an *Error
+// of input wrapping ErrWeb or ErrWebIDNA (idna), whose Offset is at (-1:
+// any) and points at an octet the parser reads: not a tab or newline it
+// removes, nor before the first or after the last octet it keeps.
+func checkWebError(t testing.TB, err error, input string, line, at int, idna bool) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Input != input || errors.Is(err, ErrWebBase) {
+		t.Fatalf("line %d: %q: %#v is not an *Error of the input", line, input, err)
+	}
+	if idna && !errors.Is(err, ErrWebIDNA) || !idna && at >= 0 && !errors.Is(err, ErrWeb) || !errors.Is(err, ErrWeb) && !errors.Is(err, ErrWebIDNA) {
+		t.Errorf("line %d: %q: %v; want ErrWeb, or ErrWebIDNA if %v", line, input, err, idna)
+	}
+	if at >= 0 && e.Offset != at {
+		t.Errorf("line %d: %q: offset %d, want %d (%v)", line, input, e.Offset, at, err)
+	}
+	first, last := 0, len(input)
+	for first < last && input[first] <= ' ' {
+		first++
+	}
+	for last > first && input[last-1] <= ' ' {
+		last--
+	}
+	if o := e.Offset; o < first && first < last || o > last || o < last && (input[o] == '\t' || input[o] == '\n' || input[o] == '\r') {
+		t.Errorf("line %d: %q: offset %d is not an octet the parser reads (%v)", line, input, o, err)
 	}
 }
 
@@ -280,7 +326,8 @@ func TestWebCases(t *testing.T) {
 // the result's text is the same URI; Href agrees with ParseWeb on success;
 // and resolving against a valid base behaves the same way.
 func FuzzParseWeb(f *testing.F) {
-	for _, s := range []string{"https:evil.com", "http://x.org/a b?c d#e f", "HTTP://[::FFFF:1.2.3.4]:80/a/../b", "file:///C|/x", "sc:a b?q", "http://0x7f.1/", "\thttp://x\n.org/\\a", "non-special://x/%2e%2e/y", "mailto:a@b"} {
+	for _, s := range []string{"https:evil.com", "http://x.org/a b?c d#e f", "HTTP://[::FFFF:1.2.3.4]:80/a/../b", "file:///C|/x", "sc:a b?q", "http://0x7f.1/", "\thttp://x\n.org/\\a", "non-special://x/%2e%2e/y", "mailto:a@b",
+		" http://h:8\ta/", "http://[::1%25x]/", "http://1.2.3.4.5/", "http://u@:80/", "http://a%2Fb/", "sc://a b/"} {
 		f.Add(s, "http://example.org/foo/bar")
 	}
 	f.Fuzz(func(t *testing.T, s, base string) {
@@ -291,10 +338,7 @@ func FuzzParseWeb(f *testing.F) {
 			t.Fatalf("ParseWeb(%q) = %v, Href %v", s, err, herr)
 		}
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || !(errors.Is(err, ErrWeb) || errors.Is(err, ErrWebIDNA)) {
-				t.Fatalf("ParseWeb(%q): %v is not an *Error wrapping ErrWeb", s, err)
-			}
+			checkWebError(t, err, s, 0, -1, errors.Is(err, ErrWebIDNA))
 		} else {
 			checkWebResult(t, s, u)
 			// what RFC 3986 allows is left as it is: a valid href is the URI
@@ -324,6 +368,8 @@ func FuzzParseWeb(f *testing.F) {
 		}
 		if u, err := b.ResolveWeb(s); err == nil {
 			checkWebResult(t, s, u)
+		} else {
+			checkWebError(t, err, s, 0, -1, errors.Is(err, ErrWebIDNA))
 		}
 	})
 }

@@ -7,6 +7,7 @@ require (
 	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/seed0915fd1c/uri v0.0.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
+	go.lsp.dev/uri v1.0.1
 	golang.org/x/net v0.62.0
 	mvdan.cc/xurls/v2 v2.6.0
 )

@@ -41,11 +41,10 @@ func httpCorpus(tb testing.TB) []httpRequest {
 	return out
 }
 
+// sinkURI, sinkURL: parse_test.go.
 var (
-	sinkURI  uri.URI
 	sinkForm uri.TargetForm
 	sinkErr  error
-	sinkURL  *url.URL
 )
 
 // runHTTP runs f over every request of in per iteration, and reports the

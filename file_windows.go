@@ -1,0 +1,7 @@
+package uri
+
+// NativeStyle is the PathStyle of the platform the program was built
+// for: Windows here (RFC 8089, Appendix D.2). FromFilePath and FilePath
+// never choose a style by themselves; pass NativeStyle for paths of the
+// running system.
+const NativeStyle = Windows

@@ -1,0 +1,379 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+)
+
+// Redirects, origins and OAuth redirect URIs: where a Location header, a
+// same-origin check or an OAuth redirect_uri may send a browser.
+//
+// A browser reads a Location value, a ?next= parameter or an href with
+// the URL Standard's parser against the URL of the page (URL Standard,
+// "URL parsing"), and compares origins as HTML says (HTML Standard, "same
+// origin"). A check written over an RFC 3986 or net/url reading of the
+// same text gets "//evil.com", "/\evil.com", "/\t/evil.com", " //evil.com"
+// and "https:evil.com" wrong; the functions here read the text as the
+// browser does, and return the text the browser then reads as the same
+// URL.
+
+// ErrCrossOrigin reports a reference that a browser resolves to a URL
+// whose origin is not the base URL's (HTML Standard, "same origin"):
+// LocalRedirect returns it inside an *Error whose Offset points at the
+// host of the reference, or at its start when its scheme or its lack of
+// a tuple origin is what differs.
+var ErrCrossOrigin = errors.New("uri: the reference leaves the base URL's origin")
+
+// WebBase is a base URL read once by a WebParser (URL Standard, "URL
+// parsing"), against which it resolves many references: the page whose
+// links a crawler follows, the request URL a server redirects from. Its
+// methods give what the WebParser's methods of the same names give for
+// the base it was made from, without reading the base again. A WebBase is
+// not changed by its methods and is safe for concurrent use. The zero
+// WebBase has no base URL: it reads references as WebParser.Parse does,
+// and nothing is same origin with it.
+type WebBase struct {
+	p      WebParser
+	url    webURL
+	origin webOrigin // when tuple
+	tuple  bool      // the origin is a tuple origin, not an opaque one
+	// special: the base is an http, https, ws, wss or ftp URL, so that a
+	// reference that keeps its authority (keepsAuthority) keeps its origin
+	special bool
+}
+
+// Base reads base as a browser reads its text, base.String(), with no
+// base URL (URL Standard, "URL parsing"), for resolving references
+// against it. An error wraps ErrWebBase beside ErrWeb or ErrWebIDNA.
+func (p WebParser) Base(base URI) (*WebBase, error) {
+	b := new(WebBase)
+	if err := b.init(p, base); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// init reads base into b.
+func (b *WebBase) init(p WebParser, base URI) error {
+	w, err := p.parse(base.String(), nil)
+	if err != nil {
+		return baseError(err)
+	}
+	b.p, b.url = p, w
+	b.origin, b.tuple = p.tupleOrigin(&b.url)
+	b.special = b.tuple && w.scheme != "blob"
+	return nil
+}
+
+// Resolve parses ref with the base URL, as a browser resolves an href
+// (URL Standard, "URL parsing"), and returns the URL as an RFC 3986 URI,
+// as WebParser.Parse does.
+func (b *WebBase) Resolve(ref string) (URI, error) {
+	var u URI
+	if webNormal(ref, &u) {
+		// a URL with a scheme, and with an authority when special, which
+		// the parser reads without looking at the base
+		return u, nil
+	}
+	w, err := b.read(ref)
+	if err != nil {
+		return URI{}, err
+	}
+	return w.uri(ref)
+}
+
+// read is the basic URL parser on ref with the base URL.
+func (b *WebBase) read(ref string) (webURL, error) {
+	if b.url.scheme == "" {
+		return b.p.parse(ref, nil) // the zero WebBase
+	}
+	return b.p.parse(ref, &b.url)
+}
+
+// ResolveHref is Resolve returning the URL Standard's serialization (URL
+// Standard, "URL serializing"): what a browser's URL.href gives.
+func (b *WebBase) ResolveHref(ref string) (string, error) {
+	w, err := b.read(ref)
+	if err != nil {
+		return "", err
+	}
+	return bytesString(w.href(nil)), nil
+}
+
+// Origin returns the ASCII serialization of the base URL's origin, as
+// WebParser.Origin does: "null" when the origin is opaque.
+func (b *WebBase) Origin() string {
+	if !b.tuple {
+		return "null"
+	}
+	return b.origin.String()
+}
+
+// SameOrigin reports whether ref, resolved against the base URL as a
+// browser resolves an href (URL Standard, "URL parsing"), has the base
+// URL's origin (HTML Standard, "same origin"), as WebParser.SameOrigin
+// does. It does not allocate when ref has no scheme and does not start
+// with two slashes or backslashes, the common case of a path.
+func (b *WebBase) SameOrigin(ref string) bool {
+	if !b.tuple {
+		return false
+	}
+	if b.special && keepsAuthority(ref) {
+		return true
+	}
+	w, err := b.read(ref)
+	if err != nil {
+		return false
+	}
+	o, ok := b.p.tupleOrigin(&w)
+	return ok && o == b.origin
+}
+
+// LocalRedirect returns the value to send in a Location header for ref,
+// resolved against the base URL, when it stays on the base URL's origin,
+// as WebParser.LocalRedirect does.
+func (b *WebBase) LocalRedirect(ref string) (string, error) {
+	w, err := b.read(ref)
+	if err != nil {
+		return "", err
+	}
+	o, ok := b.p.tupleOrigin(&w)
+	if !b.tuple || !ok || o != b.origin {
+		return "", b.crossOrigin(ref, &w, o, ok)
+	}
+	return bytesString(w.href(nil)), nil
+}
+
+// crossOrigin is LocalRedirect's error for ref, which resolves to w, of
+// origin o (ok false: opaque).
+func (b *WebBase) crossOrigin(ref string, w *webURL, o webOrigin, ok bool) error {
+	left := len(ref) // the start of ref: its scheme, or ref as a whole
+	if ok && b.tuple && o.scheme == b.origin.scheme && w.hostLeft > 0 {
+		left = w.hostLeft // the host (or the port after it) differs
+	}
+	got := "an opaque origin"
+	if ok {
+		got = o.String()
+	}
+	want := "a URL of the base URL's origin " + b.Origin() + " (HTML Standard, \"same origin\"), not " + got
+	if !b.tuple {
+		want = "a base URL with a tuple origin: its origin is opaque, which is same origin with no URL (HTML Standard, \"same origin\")"
+	}
+	return &Error{Input: ref, Offset: inputOffset(ref, left), Err: ErrCrossOrigin, Expected: want}
+}
+
+// SameOrigin reports whether ref, resolved against base as a browser
+// resolves an href (URL Standard, "URL parsing"; base read as a browser
+// reads base.String()), has base's origin (HTML Standard, "same origin"):
+// the same scheme, host and port, for http, https, ws, wss and ftp URLs
+// and blob URLs of http and https URLs (URL Standard, "Origin"). An
+// opaque origin (javascript:, data:, about:, file:, a blob: of anything
+// else) is never the same as anything, not even itself, and a reference
+// or base the parser cannot read (an IDN host with no IDNA function, a
+// port above 65535) is never same origin.
+//
+// It does not allocate when base has such a scheme and a host that the
+// parser only lowercases, and ref has no scheme and does not start with
+// two slashes or backslashes, the common case of a path ("/account",
+// "?page=2"): such a reference keeps base's scheme, host and port.
+func (p WebParser) SameOrigin(base URI, ref string) bool {
+	if keepsAuthority(ref) && webTupleFast(&base) {
+		return true
+	}
+	var b WebBase
+	if b.init(p, base) != nil {
+		return false
+	}
+	return b.SameOrigin(ref)
+}
+
+// LocalRedirect returns the value to send in a Location header for ref, a
+// redirect target the client chose (a login form's ?next=, a Referer),
+// when it stays on base's origin, base being the URL of the request: ref
+// resolved against base as a browser resolves it (URL Standard, "URL
+// parsing"), as SameOrigin decides, in the URL Standard's serialization
+// (URL Standard, "URL serializing"), the href that ResolveHref returns.
+//
+// The text returned is exactly the text that was checked, absolute, so
+// never starting with "//", "/\" or "\": a browser that reads it against
+// any base reaches base's origin. Neither a bare path nor the RFC 3986
+// form would do: "/a/../\evil.com" is same origin, but written as a path
+// after cleaning ("/\evil.com", what http.Redirect would send) a browser
+// reads it as the host evil.com, and the RFC form's extra
+// percent-encoding ("%5C" for '\') can name another path.
+//
+// When ref leaves base's origin, the error is an *Error wrapping
+// ErrCrossOrigin; when the browser cannot read ref at all, the web
+// parser's error (ErrWeb, ErrWebIDNA); when it cannot read base, an error
+// wrapping ErrWebBase. The href keeps any credentials of ref or base,
+// which a request URL does not have. A blob: URL of base's origin is same
+// origin too, though a browser does not follow a redirect to it (Fetch
+// Standard, "HTTP-redirect fetch": the Location must be an HTTP(S) URL).
+func (p WebParser) LocalRedirect(base URI, ref string) (string, error) {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
+		return "", err
+	}
+	return b.LocalRedirect(ref)
+}
+
+// OriginOf returns the ASCII serialization of u's origin as WebParser.
+// Origin does for u.String() (URL Standard, "Origin"; HTML Standard,
+// "ASCII serialization of an origin"): "scheme://host[:port]", or "null"
+// when the origin is opaque. Use SameOrigin to compare origins.
+func (p WebParser) OriginOf(u URI) (string, error) {
+	var b WebBase
+	if err := b.init(p, u); err != nil {
+		return "", err
+	}
+	return b.Origin(), nil
+}
+
+// WebOrigin returns u's origin as a browser sees it (URL Standard,
+// "Origin"): WebParser{}.OriginOf(u).
+func (u URI) WebOrigin() (string, error) { return WebParser{}.OriginOf(u) }
+
+// keepsAuthority reports that the basic URL parser, given ref and a base
+// URL with a special scheme, gives the URL the base's scheme, host and
+// port, by reading at most the first octets of ref: ref, after the
+// preprocessing that removes tabs and newlines, has no scheme (URL
+// Standard, "scheme state") and does not start with two slashes or
+// backslashes ("special relative or authority state", "relative slash
+// state"), so it is a path, a query or a fragment. False means it could
+// not tell: ref starts with a C0 control or space, or has a tab or
+// newline where it decides, or has a scheme or an authority.
+func keepsAuthority(ref string) bool {
+	if ref == "" {
+		return true
+	}
+	skipped := func(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
+	switch c := ref[0]; {
+	case c <= ' ':
+		return false
+	case c == '/' || c == '\\':
+		return len(ref) == 1 || ref[1] != '/' && ref[1] != '\\' && !skipped(ref[1])
+	case is(c, cAlpha):
+		j := 1
+		for j < len(ref) && is(ref[j], cScheme) {
+			j++
+		}
+		return j == len(ref) || ref[j] != ':' && !skipped(ref[j])
+	}
+	return true
+}
+
+// webTupleFast reports, without allocating, that the web parser reads
+// u.String() with no base as an http, https, ws, wss or ftp URL with a
+// host, which then has a tuple origin: u has one of those schemes in any
+// case, an authority that RFC 3986 allows (so that its text reads back as
+// u's userinfo, host and port) with a host that is an IPv6 address or a
+// domain the host parser only lowercases, a port up to 65535, and a path
+// that is empty or starts with '/' (so that it does not run on from the
+// host). Its path, query and fragment need no more: the parser never
+// fails on those. False means it could not tell cheaply.
+func webTupleFast(u *URI) bool {
+	if !u.HasAuthority || u.Host == "" || u.Path != "" && u.Path[0] != '/' {
+		return false
+	}
+	switch len(u.Scheme) {
+	case 2:
+		if !strings.EqualFold(u.Scheme, "ws") {
+			return false
+		}
+	case 3:
+		if !strings.EqualFold(u.Scheme, "wss") && !strings.EqualFold(u.Scheme, "ftp") {
+			return false
+		}
+	case 4:
+		if !strings.EqualFold(u.Scheme, "http") {
+			return false
+		}
+	case 5:
+		if !strings.EqualFold(u.Scheme, "https") {
+			return false
+		}
+	default:
+		return false
+	}
+	if u.HasUserinfo {
+		if i, f := span(u.Userinfo, 0, cUserinfo, ErrUserinfo); f.err != nil || i != len(u.Userinfo) {
+			return false
+		}
+	}
+	if u.HasPort && u.Port != "" {
+		if _, ok := u.PortNumber(); !ok {
+			return false
+		}
+	}
+	if u.Host[0] == '[' {
+		// RFC 3986's IPv6address is what the IPv6 parser accepts
+		i, f := ipLiteralHost(u.Host, 0)
+		return f.err == nil && i == len(u.Host) && u.Host[1] != 'v' && u.Host[1] != 'V'
+	}
+	if i, f := span(u.Host, 0, cRegName, ErrHost); f.err != nil || i != len(u.Host) {
+		return false
+	}
+	_, ok := webPlainDomain(u.Host)
+	return ok
+}
+
+// RedirectURIMatch reports whether presented, the redirect_uri of an
+// OAuth 2.0 authorization request, matches registered, a redirect URI
+// registered for the client: by simple string comparison (RFC 6749,
+// Section 3.1.2; RFC 9700, Section 4.1.3, "exact string matching"; RFC
+// 3986, Section 6.2.1), except that for an http URI whose host is the
+// loopback IP literal 127.0.0.1 or [::1] any port matches, or none,
+// since a native app listens on the port the system gives it (RFC 8252,
+// Section 7.3). Everything but the port is then still compared exactly.
+//
+// Both must be absolute URIs without a fragment (RFC 6749, Section
+// 3.1.2; RFC 3986, Section 4.3). A URI with a userinfo, or one that a
+// browser reads with another host than RFC 3986 does (a WebAuthority
+// finding of Check, as "https:evil.com"), never matches, not even itself.
+// Nothing is normalized, so that no comparison accepts a URI the
+// registration did not name: "HTTPS://client.example/cb",
+// "https://client.example/cb/" and "https://client.example:443/cb" do not
+// match "https://client.example/cb". "localhost" and other loopback
+// spellings ("127.0.0.2", "[0:0::1]") get no port exception: RFC 8252,
+// Section 8.3 advises against the name, and a registration names one
+// spelling.
+func RedirectURIMatch(registered, presented string) bool {
+	r, err := ParseAbsolute(registered)
+	if err != nil || !redirectURIAllowed(r) {
+		return false
+	}
+	p, err := ParseAbsolute(presented)
+	if err != nil || !redirectURIAllowed(p) {
+		return false
+	}
+	if registered == presented {
+		return true
+	}
+	// RFC 8252, Section 7.3: a loopback IP literal, any port
+	if !strings.EqualFold(r.Scheme, "http") || r.Host != "127.0.0.1" && r.Host != "[::1]" {
+		return false
+	}
+	for _, u := range []*URI{&r, &p} {
+		if u.HasPort && u.Port != "" {
+			if _, ok := u.PortNumber(); !ok {
+				return false
+			}
+		}
+		u.Port, u.HasPort = "", false
+	}
+	return r == p
+}
+
+// redirectURIAllowed reports whether u, an absolute URI, may be a
+// redirect URI at all: no userinfo and no WebAuthority finding.
+func redirectURIAllowed(u URI) bool {
+	if u.HasUserinfo {
+		return false
+	}
+	for _, f := range u.Check() {
+		if f.Kind == WebAuthority {
+			return false
+		}
+	}
+	return true
+}
