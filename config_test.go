@@ -2,6 +2,7 @@ package uri
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -299,12 +300,45 @@ func TestRedactAttr(t *testing.T) {
 			t.Errorf("%s: a password is logged:\n%s\n%s", c.name, text, js)
 		}
 	}
-	// Without RedactAttr, a URI inside a struct prints its password: the
-	// reason for RedactAttr.
-	var b bytes.Buffer
-	slog.New(slog.NewTextHandler(&b, nil)).Info("", "v", struct{ U URI }{MustParse("https://u:secret@h/")})
-	if !strings.Contains(b.String(), "secret") {
-		t.Errorf("slog printed a URI inside a struct without its password (%s): update RedactAttr's doc", b.String())
+}
+
+// TestLogValueClaims pins what URI.LogValue's doc says: without
+// RedactAttr, slog logs a URI without its password as an attribute's
+// value and a group member's, and with it inside a struct, a slice or a
+// map, with either handler; fmt, MarshalText and error messages print it.
+func TestLogValueClaims(t *testing.T) {
+	u := MustParse("https://u:secret@h/")
+	for _, c := range []struct {
+		name     string
+		attr     slog.Attr
+		password bool // the password is logged
+	}{
+		{"attribute", slog.Any("v", u), false},
+		{"group member", slog.Group("v", "u", u), false},
+		{"Endpoint", slog.Any("v", Endpoint{u}), false},
+		{"struct", slog.Any("v", struct{ U URI }{u}), true},
+		{"pointer to struct", slog.Any("v", &struct{ U URI }{u}), true},
+		{"slice", slog.Any("v", []URI{u}), true},
+		{"map", slog.Any("v", map[string]URI{"u": u}), true},
+		{"String", slog.String("v", u.String()), true},
+		{"error", slog.Any("v", fmt.Errorf("get %v: refused", u)), true},
+	} {
+		for _, h := range []func(io.Writer) slog.Handler{
+			func(w io.Writer) slog.Handler { return slog.NewTextHandler(w, nil) },
+			func(w io.Writer) slog.Handler { return slog.NewJSONHandler(w, nil) },
+		} {
+			var b bytes.Buffer
+			slog.New(h(&b)).LogAttrs(context.Background(), slog.LevelInfo, "", c.attr)
+			if got := strings.Contains(b.String(), "secret"); got != c.password {
+				t.Errorf("%s: the password is logged: %v, want %v (update LogValue's doc):\n%s", c.name, got, c.password, b.String())
+			}
+		}
+	}
+	text, _ := u.MarshalText()
+	for _, s := range []string{fmt.Sprint(u), fmt.Sprintf("%+v", struct{ U URI }{u}), string(text)} {
+		if !strings.Contains(s, "secret") {
+			t.Errorf("%q: the password is not printed (update LogValue's doc)", s)
+		}
 	}
 }
 
