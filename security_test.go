@@ -583,6 +583,9 @@ func checkIPv4Readers(t testing.TB, host string) {
 }
 
 func TestIPv4Readers(t *testing.T) {
+	if _, err := os.Stat(idnaMappingTable); err != nil {
+		t.Logf("the URL Standard's oracle maps with addrs_table.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
+	}
 	hosts := []string{
 		"", ".", "..", "0", "00", "08", "0x", "0X", "0x0", "0xg", "0x.1", "1.", "1..", ".1",
 		"1.2.3.4", "1.2.3.4.", "1.2.3.4..", "1.2.3.4.5", "255.255.255.255", "256.0.0.0",
