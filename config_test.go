@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,18 +47,12 @@ var endpointDecoders = map[string]func(e *Endpoint, s string) error{
 // TestEndpoint runs testdata/endpoint.txt through ParseEndpoint and every
 // decoder of Endpoint.
 func TestEndpoint(t *testing.T) {
-	data, err := os.ReadFile("testdata/endpoint.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	rows := 0
-	for n, line := range strings.Split(string(data), "\n") {
-		verb, rest, _ := strings.Cut(line, " ")
-		if verb != "endpoint" {
+	for _, c := range caseLines(t, "testdata/endpoint.txt") {
+		if c.verb != "endpoint" {
 			continue
 		}
-		where := "testdata/endpoint.txt:" + strconv.Itoa(n+1)
-		f := readFields(t, where, rest)
+		where, f := c.where, c.f
 		if len(f) < 3 || f[1] != "->" {
 			t.Fatalf("%s: want endpoint \"text\" -> ...", where)
 		}
@@ -175,17 +168,7 @@ func TestEndpointOmit(t *testing.T) {
 // empty port, returns ParseAbsolute's URI for them, and an *Error into the
 // input otherwise.
 func FuzzParseEndpoint(f *testing.F) {
-	data, err := os.ReadFile("testdata/endpoint.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "endpoint "); ok {
-			if in, _, err := unquotePrefix(rest); err == nil {
-				f.Add(in)
-			}
-		}
-	}
+	addSeeds(f, "testdata/endpoint.txt", "endpoint")
 	f.Fuzz(func(t *testing.T, s string) {
 		e, err := ParseEndpoint(s)
 		u, aerr := ParseAbsolute(s)

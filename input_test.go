@@ -18,7 +18,7 @@ var typedSentinels = map[string]error{
 
 // readFields reads the quoted strings and bare words of a line of a
 // testdata file, in order.
-func readFields(t *testing.T, where, s string) []string {
+func readFields(t testing.TB, where, s string) []string {
 	t.Helper()
 	var out []string
 	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
@@ -34,6 +34,43 @@ func readFields(t *testing.T, where, s string) []string {
 		out, s = append(out, w), rest
 	}
 	return out
+}
+
+// caseLine is a line of a testdata case file: its verb, its quoted
+// strings and bare words, and where it is, for messages.
+type caseLine struct {
+	where, verb string
+	f           []string
+}
+
+// caseLines reads the lines of a testdata case file that are not
+// comments or blank.
+func caseLines(t testing.TB, file string) []caseLine {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []caseLine
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		verb, rest, _ := strings.Cut(line, " ")
+		where := file + ":" + strconv.Itoa(n+1)
+		out = append(out, caseLine{where, verb, readFields(t, where, rest)})
+	}
+	return out
+}
+
+// addSeeds adds the first string of every line of a testdata case file
+// that starts with verb as a seed of f.
+func addSeeds(f *testing.F, file, verb string) {
+	for _, c := range caseLines(f, file) {
+		if c.verb == verb && len(c.f) > 0 {
+			f.Add(c.f[0])
+		}
+	}
 }
 
 // typedReading returns the text that ParseTyped hands the URL Standard's
@@ -56,18 +93,12 @@ func typedReading(s, defaultScheme string) (reading string, suffix bool, i, j in
 
 // TestParseTyped runs the typed lines of testdata/input.txt.
 func TestParseTyped(t *testing.T) {
-	data, err := os.ReadFile("testdata/input.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	rows, fails := 0, 0
-	for n, line := range strings.Split(string(data), "\n") {
-		verb, rest, _ := strings.Cut(line, " ")
-		if verb != "typed" {
+	for _, c := range caseLines(t, "testdata/input.txt") {
+		if c.verb != "typed" {
 			continue
 		}
-		where := "testdata/input.txt:" + strconv.Itoa(n+1)
-		f := readFields(t, where, rest)
+		where, f := c.where, c.f
 		if len(f) < 4 || f[2] != "->" {
 			t.Fatalf("%s: want typed \"input\" \"scheme\" -> ...", where)
 		}
@@ -114,21 +145,15 @@ func TestParseTyped(t *testing.T) {
 // testdata/input.txt) and net/url read every URI that ParseTyped returns
 // with the host, port, path, query and fragment that its fields hold.
 func TestParseTypedReaders(t *testing.T) {
-	data, err := os.ReadFile("testdata/input.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := map[string]bool{}
-	for n, line := range strings.Split(string(data), "\n") {
-		verb, rest, _ := strings.Cut(line, " ")
-		where := "testdata/input.txt:" + strconv.Itoa(n+1)
-		switch verb {
+	for _, c := range caseLines(t, "testdata/input.txt") {
+		where, f := c.where, c.f
+		switch c.verb {
 		case "typed":
-			if f := readFields(t, where, rest); len(f) == 4 {
+			if len(f) == 4 {
 				want[f[3]] = true
 			}
 		case "node":
-			f := readFields(t, where, rest)
 			if len(f) != 13 {
 				t.Fatalf("%s: want node \"uri\" href .. host .. port .. path .. query .. fragment ..", where)
 			}
@@ -199,17 +224,7 @@ func TestParseTypedParts(t *testing.T) {
 // suffix reference has the default scheme and a host name, never a
 // userinfo.
 func FuzzParseTyped(f *testing.F) {
-	data, err := os.ReadFile("testdata/input.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "typed "); ok {
-			if in, _, err := unquotePrefix(rest); err == nil {
-				f.Add(in)
-			}
-		}
-	}
+	addSeeds(f, "testdata/input.txt", "typed")
 	f.Fuzz(func(t *testing.T, s string) {
 		const scheme = "https"
 		u, err := ParseTyped(s, scheme)
