@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"reflect"
 	"strconv"
+	"strings"
 )
 
 // Configuration values: an Endpoint decodes only as a URI that names a
@@ -62,15 +63,27 @@ var (
 // an authority with a host that is not empty (RFC 3986, Section 3.2.2),
 // and a port, if it has digits, from 0 to 65535 (RFC 3986, Section
 // 3.2.3). It returns an *Error otherwise: ErrScheme for "" and for text
-// without a scheme, ErrHost at the byte after the scheme's ':' for a URI
-// without an authority ("localhost:8080", "mailto:a@b") and at the host
-// for an empty one ("http:///x"), ErrPort at the port for one above
-// 65535.
+// without a scheme (where ParseAbsolute reports it; for a host without a
+// scheme, such as "127.0.0.1:8080", the message says to write
+// "http://127.0.0.1:8080"), ErrHost at the byte after the scheme's ':'
+// for a URI without an authority ("localhost:8080", "mailto:a@b") and at
+// the host for an empty one ("http:///x"), ErrPort at the port for one
+// above 65535.
 func ParseEndpoint(s string) (Endpoint, error) {
 	if s == "" {
 		return Endpoint{}, &Error{Input: s, Err: ErrScheme, Expected: "an absolute URI with a host, such as \"https://example.com/\" (the value is empty)"}
 	}
 	u, err := ParseAbsolute(s)
+	if e, ok := err.(*Error); ok && e.Err == ErrScheme && !strings.Contains(s, "://") {
+		// A host without a scheme ("example.com", "127.0.0.1:8080",
+		// "//example.com/"): say how to write it, if that is an endpoint.
+		fix := "http://" + strings.TrimPrefix(s, "//")
+		if _, err := ParseEndpoint(fix); err == nil {
+			c := *e
+			c.Expected = "a scheme and \"//\" before the host (RFC 3986, Section 3): to name the host, write " + strconv.Quote(fix)
+			return Endpoint{}, &c
+		}
+	}
 	if err != nil {
 		return Endpoint{}, err
 	}

@@ -1568,7 +1568,8 @@ func ExampleURI_SortQueryParams() {
 
 // A configuration value that must name a server is an Endpoint: decoding
 // fails for "" and for "localhost:8080" (the scheme "localhost" and the
-// path "8080"), which a URI field accepts without a word. A missing key
+// path "8080"), which a URI field accepts without a word, and the error
+// says how to write a host and port as a URI. A missing key
 // leaves the zero Endpoint, so compare with uri.Endpoint{} to require
 // one; omitzero leaves an unset Endpoint out of the output, so that what
 // is written reads back (omitempty never omits a struct).
@@ -1581,6 +1582,7 @@ func ExampleEndpoint() {
 		`{"api": "https://api.example.com/v1/"}`,
 		`{"api": ""}`,
 		`{"api": "localhost:8080"}`,
+		`{"api": "127.0.0.1:8080"}`,
 		`{}`,
 	} {
 		var cfg Config
@@ -1599,6 +1601,7 @@ func ExampleEndpoint() {
 	// api.example.com {"api":"https://api.example.com/v1/"}
 	// uri: invalid scheme at offset 0 in "": expected an absolute URI with a host, such as "https://example.com/" (the value is empty)
 	// uri: invalid host at offset 10 in "localhost:8080": expected "//" and a host after the scheme (RFC 3986, Section 3.2): "localhost" is read as a scheme here; to name the host localhost, write "http://localhost:8080"
+	// uri: invalid scheme at offset 0 in "127.0.0.1:8080": expected a scheme and "//" before the host (RFC 3986, Section 3): to name the host, write "http://127.0.0.1:8080"
 	// api: required
 }
 
