@@ -2,7 +2,6 @@ package uri
 
 import (
 	"bufio"
-	"encoding/json"
 	"flag"
 	"maps"
 	"net/netip"
@@ -94,73 +93,68 @@ func TestAddrs(t *testing.T) {
 	}
 }
 
-// TestAddrsReaders checks the rows against the readers themselves where
-// the machine has them: glibc's inet_aton through Python's
-// socket.inet_aton, and the URL Standard through Node's URL. Every address
-// a reader finds must be in Addrs.
+// TestAddrsReaders checks the rows against the readers themselves, by
+// their answers recorded in testdata/: glibc's inet_aton, through Python's
+// socket.inet_aton (testdata/addrs_inet_aton.py), and the URL Standard,
+// through Node's URL (testdata/addrs_node.js). Every address a reader
+// finds in a reg-name or IPv4 host of testdata/addrs.txt must be in Addrs.
+// The recordings hold exactly those hosts: a host of addrs.txt that one
+// lacks, or one it holds that addrs.txt no longer has, is an error asking
+// for the script to be re-run.
 func TestAddrsReaders(t *testing.T) {
 	rows := readAddrsCases(t)
-	var hosts []string
-	var us []URI
-	for _, r := range rows {
-		u := MustParse(r.in)
-		if u.HostKind() == RegName || u.HostKind() == IPv4 {
-			hosts = append(hosts, u.Host)
-			us = append(us, u)
-		}
-	}
-	in, _ := json.Marshal(hosts)
-	run := func(name string, args ...string) []string {
-		if _, err := exec.LookPath(name); err != nil {
-			t.Logf("%s not found: that reader is not checked", name)
-			return nil
-		}
-		cmd := exec.Command(name, args...)
-		cmd.Stdin = strings.NewReader(string(in))
-		out, err := cmd.Output()
-		if err != nil {
-			t.Logf("%s failed (%v): that reader is not checked", name, err)
-			return nil
-		}
-		var res []string
-		if err := json.Unmarshal(out, &res); err != nil || len(res) != len(hosts) {
-			t.Fatalf("%s: bad output %q", name, out)
-		}
-		return res
-	}
-	const py = `
-import json, socket, sys, urllib.parse
-out = []
-for h in json.load(sys.stdin):
-    d = urllib.parse.unquote_to_bytes(h)
-    try:
-        out.append(socket.inet_ntoa(socket.inet_aton(d.decode('ascii'))) if b'\0' not in d else "")
-    except (OSError, UnicodeDecodeError, ValueError):
-        out.append("")
-print(json.dumps(out))
-`
-	const js = `
-let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
-  const out = JSON.parse(s).map(h => { try { return new URL("http://" + h + "/").hostname } catch (e) { return "" } });
-  console.log(JSON.stringify(out));
-});`
 	checked := 0
-	for reader, res := range map[string][]string{
-		"glibc inet_aton": run("python3", "-c", py),
-		"Node URL":        run("node", "-e", js),
+	for _, rd := range []struct{ name, file, script string }{
+		{"glibc inet_aton", "testdata/addrs_inet_aton.txt", "python3 testdata/addrs_inet_aton.py > testdata/addrs_inet_aton.txt"},
+		{"Node URL", "testdata/addrs_node.txt", "node testdata/addrs_node.js > testdata/addrs_node.txt"},
 	} {
-		for i, s := range res {
+		recs, lines := readRecorded(t, rd.file)
+		answers := map[string]string{} // host: address, hostname or "failure"
+		line := map[string]int{}
+		for i, r := range recs {
+			if len(r) != 2 || line[r[0]] != 0 {
+				t.Fatalf("%s:%d: want a new host and one answer, have %q", rd.file, lines[i], r)
+			}
+			a := r[1] // inet_aton's addresses are bare, Node's hostnames quoted
+			if strings.HasPrefix(a, `"`) {
+				var err error
+				if a, err = strconv.Unquote(a); err != nil {
+					t.Fatalf("%s:%d: %v", rd.file, lines[i], err)
+				}
+			}
+			answers[r[0]], line[r[0]] = a, lines[i]
+		}
+		used := map[string]bool{}
+		for _, r := range rows {
+			u := MustParse(r.in)
+			if u.HostKind() != RegName && u.HostKind() != IPv4 {
+				continue
+			}
+			s, ok := answers[u.Host]
+			if !ok {
+				t.Errorf("testdata/addrs.txt:%d: the host %q is not in %s: re-record it with\n\t%s", r.line, u.Host, rd.file, rd.script)
+				continue
+			}
+			used[u.Host] = true
 			a, err := netip.ParseAddr(strings.Trim(s, "[]"))
 			if err != nil {
 				continue // a name, or rejected
 			}
 			checked++
-			if !slices.Contains(us[i].Addrs(), a) {
-				t.Errorf("%s reads %q as %v; Addrs = %v", reader, hosts[i], a, us[i].Addrs())
+			if addrs := u.Addrs(); !slices.Contains(addrs, a) {
+				t.Errorf("testdata/addrs.txt:%d: %s reads %q as %v; Addrs = %v", r.line, rd.name, u.Host, a, addrs)
+			}
+		}
+		for h, n := range line {
+			if !used[h] {
+				t.Errorf("%s:%d: %q is no reg-name or IPv4 host of testdata/addrs.txt: re-record it with\n\t%s", rd.file, n, h, rd.script)
 			}
 		}
 	}
-	t.Logf("%d addresses read by the external readers, all in Addrs", checked)
+	t.Logf("%d addresses read by the external readers (recorded), checked against Addrs", checked)
+	if checked < 77 {
+		t.Errorf("only %d addresses read by the external readers; the recordings had 77", checked)
+	}
 }
 
 // FuzzAddrs checks Addrs and Check on any URI that Parse accepts: Addrs

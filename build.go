@@ -31,10 +31,10 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // its IDNA A-label form first if the URI must work with DNS. Text that
 // reads as an IPv4 address is one; use WithAddr for IP addresses.
 //
-// WithHost accepts a name that a DNS resolver or the URL Standard's IDNA
-// processing accepts (URL Standard, "host parsing": a domain without a
-// forbidden domain code point), and rejects everything else with an
-// *Error wrapping ErrHost whose Offset is the first byte at fault:
+// WithHost rejects a name that no DNS resolver or URL Standard host
+// parser takes for one name (URL Standard, "host parsing": a domain with
+// a forbidden domain code point), with an *Error wrapping ErrHost whose
+// Offset is the first byte at fault:
 //
 //   - an empty name (RFC 3986 allows one, but it means "no host" to most
 //     schemes; set Host to "" for that);
@@ -52,6 +52,15 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // "-._~!$&'()*+,;=" as they are; '"', '`', '{' and '}', which the URL
 // Standard allows in a domain but RFC 3986 does not, and the UTF-8 of
 // other non-ASCII code points, percent-encoded.
+//
+// The package has no UTS #46 processing yet, so a non-ASCII name is
+// checked only as the last item says: a code point that UTS #46 maps to
+// a forbidden domain code point, such as U+FF0F FULLWIDTH SOLIDUS ('/'),
+// U+FF1A FULLWIDTH COLON (':') or U+FE6B SMALL COMMERCIAL AT ('@'), is
+// accepted and percent-encoded as any other, though a browser's host
+// parser fails on the host it makes ("https://a%EF%BC%8Fb/"). The host
+// still reads as one name to RFC 3986, net/url and IRI, which shows
+// such a code point encoded.
 func (u URI) WithHost(name string) (URI, error) {
 	if name == "" {
 		return URI{}, &Error{Input: name, Err: ErrHost, Expected: "a registered name (WithHost does not make an empty host)"}

@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"net/netip"
 	"strconv"
 	"strings"
 )
@@ -655,7 +654,7 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 	if style != POSIX && style != Windows {
 		return "", 0, fault{ErrFilePath, "a PathStyle: POSIX or Windows"}
 	}
-	if !strings.EqualFold(u.Scheme, "file") {
+	if !equalFoldASCII(u.Scheme, "file") {
 		return "", 0, fault{ErrFileScheme, `the scheme "file" (RFC 8089, Section 2)`}
 	}
 	hostAt := len(u.Scheme) + 1
@@ -685,7 +684,7 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 		return "", pathAt, fault{ErrPath, "'/' at the start of a path after an authority (RFC 3986, Section 3.3)"}
 	}
 	p := u.Path
-	local := u.Host == "" || strings.EqualFold(u.Host, "localhost")
+	local := u.Host == "" || equalFoldASCII(u.Host, "localhost") // ASCII case only: "localhoſt" is another host
 	if style == POSIX && local && posixPlain(p, true) {
 		return p, 0, noFault
 	}
@@ -791,10 +790,15 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 	b = append(b, '\\', '\\')
 	if host[0] == '[' {
 		// Windows has no brackets in UNC paths; it transcribes an IPv6
-		// address as a name under ipv6-literal.net.
-		a, _ := netip.ParseAddr(host[1 : len(host)-1])
+		// address as a name under ipv6-literal.net, ':' written '-'. The
+		// name is one label, so the address is written in hex only, as the
+		// URL Standard's IPv6 serializer writes it: "::ffff:102:304", never
+		// "::ffff:1.2.3.4", whose dots would make it a name of four labels.
 		start := len(b)
-		b = a.AppendTo(b)
+		var ok bool
+		if b, ok = webIPv6(b, host[1:len(host)-1]); !ok { // uncHost read an IPv6address
+			return "", hostFrom + 1, fault{ErrFileHost, "an IPv6 address (RFC 3986, Section 3.2.2)"}
+		}
 		for k := start; k < len(b); k++ {
 			if b[k] == ':' {
 				b[k] = '-'

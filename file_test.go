@@ -3,6 +3,7 @@ package uri
 import (
 	"encoding/json"
 	"errors"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -597,6 +598,20 @@ func checkToFilePath(t *testing.T, u URI, st PathStyle) {
 	if st == Windows && u.Host != "" && !strings.EqualFold(u.Host, "localhost") && u.Host[0] != '[' && root != `\\`+u.Host+`\` {
 		t.Fatalf("FilePath(%q, Windows) = %q, which does not start with the host", u, p)
 	}
+	ipHost := u.HostKind() == IPv6 || u.Host == "" && strings.HasPrefix(strings.ToUpper(strings.TrimLeft(u.Path, "/")), "%5B")
+	if server, ok := strings.CutSuffix(root, ".ipv6-literal.net\\"); ok && st == Windows && ipHost {
+		// Windows's transcription of an IPv6 address is one DNS label:
+		// hex digits, and '-' for ':'. A '.' would make it a name of
+		// several labels, which Windows no longer reads as an address.
+		server = strings.TrimPrefix(server, `\\`)
+		a, err := netip.ParseAddr(strings.ReplaceAll(server, "-", ":"))
+		if strings.Trim(server, "0123456789abcdef-") != "" || err != nil {
+			t.Fatalf("FilePath(%q, Windows) = %q: the server %q is no transcription of an IPv6 address", u, p, server)
+		}
+		if want, ok := u.Addr(); ok && a != want {
+			t.Fatalf("FilePath(%q, Windows) = %q: the server reads as %v, the host as %v", u, p, a, want)
+		}
+	}
 	v, err := FromFilePath(p, st)
 	if err != nil {
 		t.Fatalf("FromFilePath(FilePath(%q, %v) = %q): %v", u, st, p, err)
@@ -907,6 +922,10 @@ func TestFileHandBuilt(t *testing.T) {
 		{URI{Scheme: "file", HasAuthority: true, Host: "h/x", Path: "/s"}, Windows, ErrFileHost, 8}, // a '/' in the host
 		{URI{Scheme: "file", HasAuthority: true, HasPort: true, Path: "/x"}, POSIX, ErrFileHost, 7}, // "file://:/x"
 		{URI{Scheme: "file", HasAuthority: true, Path: "/x"}, PathStyle(2), ErrFilePath, 0},         // no such style
+		// U+017F LATIN SMALL LETTER LONG S, which Unicode case folding (not
+		// ASCII's) matches with 's': the host is not localhost
+		{URI{Scheme: "file", HasAuthority: true, Host: "localho\u017Ft", Path: "/etc/passwd"}, POSIX, ErrFileHost, 7},
+		{URI{Scheme: "file", HasAuthority: true, Host: "localho\u017Ft", Path: "/C:/x"}, Windows, ErrFileHost, 14},
 	} {
 		p, err := c.u.FilePath(c.style)
 		var e *Error

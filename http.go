@@ -668,8 +668,10 @@ type PathPolicy struct {
 //   - a segment that RFC 3986 does not read as a dot segment but some
 //     back end does (EncodedDotSegment), always: "..;" and ".;x" (Java
 //     servlet containers cut the path parameter after ';' before they
-//     remove dot segments), "..%2F" with KeepSlash, and the fullwidth
-//     full stop "%EF%BC%8E".
+//     remove dot segments), "..%2F" with KeepSlash, and the characters
+//     that NFKC normalization maps to full stops or separators, such as
+//     the fullwidth full stop "%EF%BC%8E", the two dot leader "%E2%80%A5"
+//     ("..") and the fullwidth solidus in "..%EF%BC%8F" ("../").
 //
 // A ';' elsewhere is data, and the route keeps it and what follows it:
 // "/a;jsessionid=1/b" routes as itself, with the segment "a;jsessionid=1".

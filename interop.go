@@ -209,11 +209,28 @@ func (base URI) IsSameDocument(ref URI) bool {
 // "/.//evil.example/x" (or "http:/.//x"), whose path means
 // "//evil.example/x", since "/." is a dot segment (RFC 3986, Section
 // 5.2.4). Its errors still point into u.String().
+//
+// A URL with an Opaque part and a Host or User is an error (ErrHost) unless
+// Opaque starts with "//" and exactly the authority that Host and User
+// make: u.String() writes only Opaque after the scheme, while net/http's
+// client dials Host, so {Host: "good", Opaque: "//evil.com/x"} would be
+// read as the host evil.com and {Host: "good", Opaque: "x"} as no host at
+// all, where net/http connects to good.
 func FromURL(u *url.URL) (URI, error) {
 	if u == nil {
 		return URI{}, errors.New("uri: FromURL(nil)")
 	}
 	s := u.String()
+	if u.Opaque != "" && (u.Host != "" || u.User != nil) {
+		auth := (&url.URL{Scheme: u.Scheme, User: u.User, Host: u.Host}).String()
+		if rest, ok := strings.CutPrefix(s, auth); !ok || rest != "" && strings.IndexByte("/?#", rest[0]) < 0 {
+			at := 0
+			if u.Scheme != "" {
+				at = len(u.Scheme) + 1
+			}
+			return URI{}, &Error{Input: s, Offset: at, Err: ErrHost, Expected: "an Opaque part that starts with \"//\" and the URL's own Host and User, which net/http dials (net/url writes Opaque in place of the authority)"}
+		}
+	}
 	if u.Opaque == "" && u.Host == "" && u.User == nil && (u.Scheme == "" || u.OmitHost) {
 		at := 0 // where net/url wrote the path: after the scheme, with no "//" of its own
 		if u.Scheme != "" {

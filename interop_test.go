@@ -359,3 +359,43 @@ func TestFromURLPathNotHost(t *testing.T) {
 		t.Errorf("FromURL(%q): %v", nu.String(), err)
 	}
 }
+
+// TestFromURLOpaqueAndHost checks that FromURL does not read a host that
+// net/http does not dial: a URL with Host or User and an Opaque part,
+// which u.String() writes instead of the authority, converts only when
+// the Opaque part names exactly that authority.
+func TestFromURLOpaqueAndHost(t *testing.T) {
+	for _, c := range []struct {
+		u    *url.URL
+		want string // "" for ErrHost
+	}{
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "//evil.com/x"}, ""},
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "evil"}, ""},
+		{&url.URL{Scheme: "http", User: url.User("u"), Opaque: "x"}, ""},
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "//good.evil/x"}, ""},
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "//u@good/x"}, ""},
+		{&url.URL{Host: "good", Opaque: "//evil/x"}, ""},
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "//good/x"}, "http://good/x"},
+		{&url.URL{Scheme: "http", Host: "good", Opaque: "//good"}, "http://good"},
+		{&url.URL{Scheme: "http", Host: "good:8080", Opaque: "//good:8080/x%2Fy", RawQuery: "q"}, "http://good:8080/x%2Fy?q"},
+		{&url.URL{Scheme: "http", User: url.UserPassword("u", "p"), Host: "good", Opaque: "//u:p@good/x"}, "http://u:p@good/x"},
+		{&url.URL{Scheme: "mailto", Opaque: "a@b"}, "mailto:a@b"},
+	} {
+		u, err := FromURL(c.u)
+		if c.want == "" {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrHost) || e.Input != c.u.String() || strings.Contains(err.Error(), "p@") {
+				t.Errorf("FromURL(%#v) = %q, %v; want ErrHost", c.u, u.String(), err)
+			}
+			continue
+		}
+		if err != nil || u.String() != c.want {
+			t.Errorf("FromURL(%#v) = %q, %v; want %q", c.u, u.String(), err, c.want)
+			continue
+		}
+		// net/http dials the Host the URI names.
+		if got := c.u.Hostname(); got != u.Host {
+			t.Errorf("FromURL(%#v): host %q, net/url's Hostname %q", c.u, u.Host, got)
+		}
+	}
+}

@@ -1,10 +1,11 @@
 package uri
 
 import (
-	"encoding/json"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -371,118 +372,121 @@ func TestWebTupleFast(t *testing.T) {
 	}
 }
 
-// TestRedirectNode resolves generated references against several bases
-// with Node's URL (the browser's reading) and compares SameOrigin with
-// Node's origin comparison, and LocalRedirect with Node's href where the
-// origins match. It runs when node is on PATH.
+// TestRedirectNode compares SameOrigin with the browser's origin
+// comparison, and LocalRedirect with the browser's href where the origins
+// match, for generated references against several bases, by Node's URL's
+// answers recorded in testdata/redirect_generated.txt. The script that
+// recorded them, testdata/redirect_generated.js, holds the inputs: the
+// recording must be of the script as it is (its SHA-256) and hold every
+// base with every reference, once.
 func TestRedirectNode(t *testing.T) {
-	node, err := exec.LookPath("node")
+	const file, script = "testdata/redirect_generated.txt", "testdata/redirect_generated.js"
+	const rerun = "re-record with\n\tnode testdata/redirect_generated.js > testdata/redirect_generated.txt"
+	src, err := os.ReadFile(script)
 	if err != nil {
-		t.Skip("node is not on PATH: the differential test against Node's URL did not run (install Node 18 or later)")
+		t.Fatal(err)
 	}
-	t.Parallel() // most of its time is Node starting
-	bases, refs := redirectGenerated()
-	type pair struct {
-		Base string `json:"base"`
-		Ref  string `json:"ref"`
+	sum := sha256.Sum256([]byte(strings.ReplaceAll(string(src), "\r\n", "\n")))
+	answers, recordedSum := readRedirectGenerated(t, file)
+	if recordedSum != hex.EncodeToString(sum[:]) {
+		t.Errorf("%s was recorded from another %s (SHA-256 %q; the script's is %x): %s", file, script, recordedSum, sum, rerun)
 	}
-	var pairs []pair
-	for _, b := range bases {
-		for _, r := range refs {
-			pairs = append(pairs, pair{b, r})
+	type pair struct{ base, ref string }
+	seen := map[pair]bool{}
+	bases, refs := map[string]bool{}, map[string]bool{}
+	for _, a := range answers {
+		if seen[pair{a.base, a.ref}] {
+			t.Fatalf("%s:%d: %q against %q again", file, a.line, a.ref, a.base)
 		}
+		seen[pair{a.base, a.ref}] = true
+		bases[a.base], refs[a.ref] = true, true
 	}
-	in, _ := json.Marshal(pairs)
-	cmd := exec.Command(node, "-e", `
-const pairs = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const out = pairs.map(({base, ref}) => {
-  const b = new URL(base);
-  try {
-    const u = new URL(ref, base);
-    return {ok: true, href: u.href, same: b.origin !== "null" && u.origin === b.origin};
-  } catch (e) {
-    return {ok: false};
-  }
-});
-process.stdout.write(JSON.stringify(out));`)
-	cmd.Stdin = strings.NewReader(string(in))
-	outText, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	var answers []struct {
-		OK   bool   `json:"ok"`
-		Href string `json:"href"`
-		Same bool   `json:"same"`
-	}
-	if err := json.Unmarshal(outText, &answers); err != nil || len(answers) != len(pairs) {
-		t.Fatalf("node's answers: %v (%d for %d pairs)", err, len(answers), len(pairs))
+	if len(answers) != len(bases)*len(refs) {
+		t.Fatalf("%s: %d pairs for %d bases and %d references: not every base with every reference; %s", file, len(answers), len(bases), len(refs), rerun)
 	}
 	var p WebParser
 	same, idna := 0, 0
-	for i, pr := range pairs {
-		a := answers[i]
-		base := MustParse(pr.Base)
-		got := p.SameOrigin(base, pr.Ref)
-		loc, lerr := p.LocalRedirect(base, pr.Ref)
+	for _, a := range answers {
+		base := MustParse(a.base)
+		got := p.SameOrigin(base, a.ref)
+		loc, lerr := p.LocalRedirect(base, a.ref)
 		if errors.Is(lerr, ErrWebIDNA) {
 			idna++
 			if got {
-				t.Errorf("SameOrigin(%q, %q) is true for a host that needs IDNA", pr.Base, pr.Ref)
+				t.Errorf("%s:%d: SameOrigin(%q, %q) is true for a host that needs IDNA", file, a.line, a.base, a.ref)
 			}
 			continue
 		}
-		if got != a.Same {
-			t.Errorf("SameOrigin(%q, %q) = %v; Node: %v (href %q)", pr.Base, pr.Ref, got, a.Same, a.Href)
+		if want := a.verdict == "same"; got != want {
+			t.Errorf("%s:%d: SameOrigin(%q, %q) = %v; Node: %v (href %q)", file, a.line, a.base, a.ref, got, want, a.href)
 			continue
 		}
-		if a.Same {
+		if got {
 			same++
-			if lerr != nil || loc != a.Href {
-				t.Errorf("LocalRedirect(%q, %q) = %q, %v; Node's href is %q", pr.Base, pr.Ref, loc, lerr, a.Href)
+			if lerr != nil || loc != a.href {
+				t.Errorf("%s:%d: LocalRedirect(%q, %q) = %q, %v; Node's href is %q", file, a.line, a.base, a.ref, loc, lerr, a.href)
 			}
-		} else if lerr == nil || errors.Is(lerr, ErrCrossOrigin) != a.OK {
-			t.Errorf("LocalRedirect(%q, %q) = %q, %v; Node reads it: %v", pr.Base, pr.Ref, loc, lerr, a.OK)
+		} else if lerr == nil || errors.Is(lerr, ErrCrossOrigin) != (a.verdict == "cross") {
+			t.Errorf("%s:%d: LocalRedirect(%q, %q) = %q, %v; Node: %s", file, a.line, a.base, a.ref, loc, lerr, a.verdict)
 		}
 	}
-	t.Logf("%d references against %d bases: %d pairs, %d same origin, %d need IDNA", len(refs), len(bases), len(pairs), same, idna)
+	t.Logf("%d references against %d bases: %d pairs, %d same origin, %d need IDNA", len(refs), len(bases), len(answers), same, idna)
 	if len(refs) < 300 {
 		t.Errorf("only %d generated references", len(refs))
 	}
 }
 
-// redirectGenerated returns the bases and the generated references of
-// TestRedirectNode: every combination of a prefix the parser strips or
-// skips, a run of slashes, an authority and a path, with a scheme or
-// without.
-func redirectGenerated() (bases, refs []string) {
-	bases = []string{"https://app.example.com/login?next=x", "http://127.0.0.1:8080/a/b", "https://[::1]:8443/", "ws://app.example.com/", "file:///tmp/x"}
-	prefixes := []string{"", " ", "\t", "\x01", "https:", "HTTP:", "javascript:", "https:\t"}
-	slashes := []string{"", "/", "//", "\\\\", "/\\", "\\/", "///", "/\t/", "/./", "/../\\"}
-	hosts := []string{"evil.com", "app.example.com", "APP.example.com.", "app.example.com:443", "127.0.0.1:8080", "0x7f.1:8080", "[::1]:8443", "x@app.example.com", "app.example.com@evil.com", "%2F"}
-	paths := []string{"", "/p?q#f"}
-	seen := map[string]bool{}
-	for _, pre := range prefixes {
-		for _, sl := range slashes {
-			for _, h := range hosts {
-				for _, p := range paths {
-					r := pre + sl + h + p
-					if !seen[r] {
-						seen[r] = true
-						refs = append(refs, r)
-					}
+// redirectAnswer is one row of testdata/redirect_generated.txt: Node's
+// reading of ref against base.
+type redirectAnswer struct {
+	line          int
+	base, ref     string
+	verdict, href string // same or cross and the href; fail and ""
+}
+
+// readRedirectGenerated reads testdata/redirect_generated.txt: its rows,
+// and the SHA-256 of the script it says recorded them.
+func readRedirectGenerated(t *testing.T, file string) (rows []redirectAnswer, scriptSum string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.Lines(string(data)) {
+		n++
+		line = strings.TrimRight(line, "\r\n")
+		if h, ok := strings.CutPrefix(line, "# script-sha256 "); ok {
+			scriptSum = h
+		}
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		r := redirectAnswer{line: n}
+		base, rest, err := unquotePrefix(line)
+		if err == nil {
+			r.base = base
+			r.ref, rest, err = unquotePrefix(strings.TrimPrefix(rest, " "))
+		}
+		if err == nil {
+			r.verdict, rest, _ = strings.Cut(strings.TrimPrefix(rest, " "), " ")
+			switch {
+			case r.verdict == "fail" && rest == "":
+			case r.verdict == "same" || r.verdict == "cross":
+				r.href, rest, err = unquotePrefix(rest)
+				if err == nil && rest != "" {
+					err = fmt.Errorf("text after the href: %q", rest)
 				}
+			default:
+				err = fmt.Errorf("want same, cross or fail, have %q", r.verdict)
 			}
 		}
-	}
-	// keep the run small: every third, and all that start with a slash run
-	var kept []string
-	for i, r := range refs {
-		if i%3 == 0 || strings.HasPrefix(r, "//") || strings.HasPrefix(r, "/\\") {
-			kept = append(kept, r)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", file, n, err)
 		}
+		rows = append(rows, r)
 	}
-	return bases, kept
+	return rows, scriptSum
 }
 
 // FuzzLocalRedirect checks, for any base and reference: SameOrigin (its

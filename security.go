@@ -82,7 +82,11 @@ const (
 	// "..%2F" or "%2e%2e%5C"; or one once a path parameter is cut off, as
 	// Java servlet containers do ("..;", "..;x", "%2e%2e;jsessionid=1");
 	// or one written with FULLWIDTH FULL STOP, U+FF0E ("%EF%BC%8E%EF%BC%8E"),
-	// which NFKC normalization and UTS #46 map to '.'. RFC 3986, Section 5.2.4
+	// SMALL FULL STOP, U+FE52, or ONE DOT LEADER, U+2024, which NFKC
+	// normalization maps to '.', or TWO DOT LEADER, U+2025 ("%E2%80%A5"),
+	// or U+FE30, which it maps to ".."; or one beside a character that
+	// NFKC maps to a separator, U+FF0F FULLWIDTH SOLIDUS ("..%EF%BC%8F"),
+	// U+FF3C or U+FE68 (Unicode Standard Annex #15). RFC 3986, Section 5.2.4
 	// removes only literal dot segments, so these survive resolution and
 	// normalization of the raw text and reach a back end that may read them
 	// as a ".." that climbs out of a directory (RFC 3986, Section 7.3).
@@ -983,10 +987,11 @@ func (c *checker) segment(seg string, base int) {
 	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
 		return
 	}
-	// Walk the decoded octets, split at decoded '/' and '\' into pieces;
-	// a piece of one or two dots, where a fullwidth full stop counts as a
-	// dot and a ';' ends what counts, makes the segment a dot segment to
-	// some back end. first is the offset of the segment's first triplet.
+	// Walk the decoded octets, split at decoded '/' and '\' (and at the
+	// characters NFKC maps to them) into pieces; a piece of one or two
+	// dots, where a character NFKC maps to full stops (nfkcStops) counts
+	// as those and a ';' ends what counts, makes the segment a dot segment
+	// to some back end. first is the offset of the segment's first triplet.
 	first := -1
 	dots, piece := 0, 0 // dots in the piece, octets in the piece before any ';'
 	param := false      // a ';' was read in the piece
@@ -1008,8 +1013,15 @@ func (c *checker) segment(seg string, base int) {
 				}
 			}
 		}
+		sep := enc && (b == '/' || b == '\\')
+		stops := 0 // the full stops an NFKC character stands for
+		if enc && (b == 0xEF || b == 0xE2) {
+			if n, k, nsep := nfkcStops(seg, b, next); k > 0 || nsep {
+				next, stops, sep, b = n, k, nsep, 0
+			}
+		}
 		switch {
-		case enc && (b == '/' || b == '\\'):
+		case sep:
 			dotted = dotted || (piece > 0 && piece == dots && dots <= 2)
 			dots, piece, param = 0, 0, false
 		case param:
@@ -1018,14 +1030,9 @@ func (c *checker) segment(seg string, base int) {
 		case b == '.':
 			piece++
 			dots++
-		case enc && b == 0xEF:
-			if n, ok := fullwidthStop(seg, next); ok {
-				piece++
-				dots++
-				next = n
-			} else {
-				piece++
-			}
+		case stops > 0:
+			piece += stops
+			dots += stops
 		default:
 			piece++
 		}
@@ -1041,23 +1048,40 @@ func (c *checker) segment(seg string, base int) {
 	}
 }
 
-// fullwidthStop reports whether the encoded octets at offset i of s are
-// "%BC%8E", the rest of U+FF0E FULLWIDTH FULL STOP after its lead octet
-// 0xEF, which NFKC and UTS #46 map to '.', and returns the offset after
-// them.
-func fullwidthStop(s string, i int) (int, bool) {
+// nfkcStops reads the rest of a character that NFKC normalization maps
+// to full stops or to a separator, whose lead octet lead (0xEF or 0xE2)
+// was percent-encoded before offset i of s, when its other two octets
+// are encoded there too: U+FF0E FULLWIDTH FULL STOP ("%EF%BC%8E"),
+// U+FE52 SMALL FULL STOP ("%EF%B9%92") and U+2024 ONE DOT LEADER
+// ("%E2%80%A4") are '.'; U+2025 TWO DOT LEADER ("%E2%80%A5") and U+FE30
+// PRESENTATION FORM FOR VERTICAL TWO DOT LEADER ("%EF%B8%B0") are "..";
+// U+FF0F FULLWIDTH SOLIDUS ("%EF%BC%8F") is '/' and U+FF3C FULLWIDTH
+// REVERSE SOLIDUS ("%EF%BC%BC") and U+FE68 SMALL REVERSE SOLIDUS
+// ("%EF%B9%A8") are '\'. It returns the offset after the character, how
+// many full stops it stands for, and whether it stands for a separator;
+// or i, 0 and false. (U+2026 HORIZONTAL ELLIPSIS and U+FE19 are "...",
+// which is no dot segment.)
+func nfkcStops(s string, lead byte, i int) (next, dots int, sep bool) {
 	if i >= len(s) {
-		return i, false
+		return i, 0, false
 	}
 	b1, j, enc1 := octetAt(s, i)
-	if !enc1 || b1 != 0xBC || j >= len(s) {
-		return i, false
+	if !enc1 || j >= len(s) {
+		return i, 0, false
 	}
 	b2, k, enc2 := octetAt(s, j)
-	if !enc2 || b2 != 0x8E {
-		return i, false
+	if !enc2 {
+		return i, 0, false
 	}
-	return k, true
+	switch uint32(lead)<<16 | uint32(b1)<<8 | uint32(b2) {
+	case 0xEFBC8E, 0xEFB992, 0xE280A4:
+		return k, 1, false
+	case 0xE280A5, 0xEFB8B0:
+		return k, 2, false
+	case 0xEFBC8F, 0xEFBCBC, 0xEFB9A8:
+		return k, 0, true
+	}
+	return i, 0, false
 }
 
 // isDevice reports whether seg, decoded, names a Windows device: the part

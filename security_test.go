@@ -794,15 +794,17 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 		}
 	}
 	// EncodedDotSegment: a segment with a '%' or a ';', other than "." and
-	// "..", whose decoded text, with U+FF0E read as '.', split at '/' and
-	// '\', has a piece that is "." or ".." up to its first ';'.
+	// "..", whose decoded text, with the characters NFKC maps to full stops
+	// and separators read as those (U+FF0E, U+FE52 and U+2024 as '.', U+2025
+	// and U+FE30 as "..", U+FF0F as '/', U+FF3C and U+FE68 as '\'), split
+	// at '/' and '\', has a piece that is "." or ".." up to its first ';'.
 	if start, _, ok := componentSpan(u, "path"); ok && !data {
 		dot := -1
 		off := start
 		for seg := range strings.SplitSeq(u.Path, "/") {
 			if strings.ContainsAny(seg, "%;") && seg != "." && seg != ".." && dot < 0 {
 				d, _ := Decode(seg)
-				d = strings.ReplaceAll(d, "\uFF0E", ".")
+				d = nfkcDotsAndSlashes.Replace(d)
 				for piece := range strings.FieldsFuncSeq(d+"/", func(r rune) bool { return r == '/' || r == '\\' }) {
 					piece, _, _ = strings.Cut(piece, ";")
 					if piece == "." || piece == ".." {
@@ -816,6 +818,13 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 		expect(EncodedDotSegment, "path", dot)
 	}
 }
+
+// nfkcDotsAndSlashes replaces every character whose NFKC form is only
+// full stops or separators by that form (Unicode's decomposition data;
+// U+2026 and U+FE19, "...", are left: no dot segment).
+var nfkcDotsAndSlashes = strings.NewReplacer(
+	"\uFF0E", ".", "\uFE52", ".", "\u2024", ".", "\u2025", "..", "\uFE30", "..",
+	"\uFF0F", "/", "\uFF3C", "\\", "\uFE68", "\\")
 
 // FuzzHandBuilt fills all twelve fields of a URI from the fuzzer's input
 // and calls every method on it: none may panic. Check's findings must be
@@ -951,5 +960,71 @@ func checkValidateBlame(t testing.TB, u URI, e *Error) {
 	var e2 *Error
 	if err2 != nil && errors.As(err2, &e2) && errors.Is(err2, e.Err) && e2.Offset == e.Offset {
 		t.Fatalf("Validate(%#v) blames %v at %d, but with that field cleared it still does: %v", u, e.Err, e.Offset, err2)
+	}
+}
+
+// normalizationTest is where the tests find Unicode's NormalizationTest.txt.
+const normalizationTest = "../shared/data/unicode-17.0.0/NormalizationTest.txt"
+
+// TestNFKCStops checks nfkcStops against Unicode's NormalizationTest.txt,
+// when ../shared/data/unicode-17.0.0/ is there: every code point whose
+// NFKC form (column 4) is only full stops and separators is one whose
+// UTF-8 starts with 0xE2 or 0xEF (the lead octets segment looks for), and
+// for each code point with those lead octets, percent-encoded, nfkcStops
+// returns the full stops of its NFKC form when they are one or two, and
+// that it is a separator when its NFKC form is '/' or '\'.
+func TestNFKCStops(t *testing.T) {
+	data, err := os.ReadFile(normalizationTest)
+	if err != nil {
+		t.Skipf("%v: get Unicode 17.0.0's NormalizationTest.txt into ../shared/data/unicode-17.0.0/ to check nfkcStops", err)
+	}
+	nfkc := map[rune]string{}
+	for line := range strings.Lines(string(data)) {
+		first, _, _ := strings.Cut(line, ";")
+		src, err := strconv.ParseUint(first, 16, 32)
+		if err != nil { // a comment, a part's heading or a sequence
+			continue
+		}
+		f := strings.SplitN(line, ";", 5)
+		if len(f) < 5 {
+			continue
+		}
+		to := ""
+		for cp := range strings.FieldsSeq(f[3]) {
+			v, _ := strconv.ParseUint(cp, 16, 32)
+			to += string(rune(v))
+		}
+		nfkc[rune(src)] = to
+	}
+	if len(nfkc) < 1000 {
+		t.Fatalf("%s: read only %d code points", normalizationTest, len(nfkc))
+	}
+	for r, to := range nfkc {
+		if strings.Trim(to, `./\`) == "" {
+			if lead := string(r)[0]; lead != 0xE2 && lead != 0xEF {
+				t.Errorf("U+%04X: NFKC %q, but its lead octet %#x is not one segment reads", r, to, lead)
+			}
+		}
+	}
+	for r := rune(0x2000); r <= 0xFFFF; r++ {
+		if lead := string(r)[0]; lead != 0xE2 && lead != 0xEF || !utf8.ValidRune(r) {
+			continue
+		}
+		enc := fmt.Sprintf("%%%02X%%%02X%%%02X", string(r)[0], string(r)[1], string(r)[2])
+		wantDots, wantSep := 0, false
+		if to, ok := nfkc[r]; ok {
+			if strings.Trim(to, ".") == "" && len(to) <= 2 {
+				wantDots = len(to)
+			}
+			wantSep = to == "/" || to == `\`
+		}
+		next, dots, sep := nfkcStops(enc, string(r)[0], 3)
+		wantNext := 3
+		if wantDots > 0 || wantSep {
+			wantNext = len(enc)
+		}
+		if next != wantNext || dots != wantDots || sep != wantSep {
+			t.Errorf("nfkcStops(%q) = %d, %d, %v; want %d, %d, %v (NFKC %q)", enc, next, dots, sep, wantNext, wantDots, wantSep, nfkc[r])
+		}
 	}
 }

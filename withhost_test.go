@@ -42,6 +42,18 @@ func TestWithHostRow8(t *testing.T) {
 		}
 		checkWithHostReaders(t, tt[0], u)
 	}
+	// Without UTS #46 processing, code points that it maps to a forbidden
+	// domain code point are data, as the doc says; IRI shows them encoded.
+	for _, tt := range [][2]string{
+		{"a\uFF0Fb", "https://a%EF%BC%8Fb/"},
+		{"good.com\uFE6Bevil", "https://good.com%EF%B9%ABevil/"},
+		{"a\u2100b", "https://a%E2%84%80b/"},
+	} {
+		u, err := base.WithHost(tt[0])
+		if err != nil || u.String() != tt[1] || u.IRI() != tt[1] {
+			t.Errorf("WithHost(%q) = %q (IRI %q), %v; want %q", tt[0], u, u.IRI(), err, tt[1])
+		}
+	}
 }
 
 // checkWithHostReaders checks the other side of WithHost's result: net/url
