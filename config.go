@@ -169,6 +169,10 @@ func (e *Endpoint) Scan(src any) error {
 //     the password, never less. Other values are left as they are, the
 //     level and the source among them.
 //
+// RedactAttr allocates nothing for strings without a password, numbers,
+// booleans, times and durations, so that it can stay on a handler that
+// logs every request.
+//
 // Text without an authority is left as it is: a MySQL DSN
 // "user:pw@tcp(db)/app" is not a URI, and a field that holds a password
 // on its own (a Password string) is not one either. Leave such fields out

@@ -285,6 +285,24 @@ func TestRedactAttr(t *testing.T) {
 	}
 }
 
+// TestRedactAttrAllocs pins what RedactAttr's doc says: no allocation for
+// attributes without a password that are not structs, slices or maps.
+func TestRedactAttrAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	attrs := []slog.Attr{
+		slog.String("path", "/api/v1/users/42"), slog.String("user", "bob@example.com"),
+		slog.String("link", "https://example.com/a@b"), slog.Int("status", 200), slog.Bool("ok", true),
+		slog.Duration("took", time.Second), slog.Time("at", time.Unix(0, 0)), slog.Any("level", slog.LevelInfo),
+	}
+	for _, a := range attrs {
+		if n := testing.AllocsPerRun(100, func() { sinkString = RedactAttr(nil, a).Key }); n != 0 {
+			t.Errorf("RedactAttr(%v): %v allocations, want 0", a, n)
+		}
+	}
+}
+
 // TestLogValueClaims pins what URI.LogValue's doc says: without
 // RedactAttr, slog logs a URI without its password as an attribute's
 // value and a group member's, and with it inside a struct, a slice or a
