@@ -1569,10 +1569,10 @@ func ExampleURI_SortQueryParams() {
 // A configuration value that must name a server is an Endpoint: decoding
 // fails for "" and for "localhost:8080" (the scheme "localhost" and the
 // path "8080"), which a URI field accepts without a word, and the error
-// says how to write a host and port as a URI. A missing key
-// leaves the zero Endpoint, so compare with uri.Endpoint{} to require
-// one; omitzero leaves an unset Endpoint out of the output, so that what
-// is written reads back (omitempty never omits a struct).
+// says how to write a host and port as a URI. A missing key leaves the
+// zero Endpoint, so compare with uri.Endpoint{} to require one; omitzero
+// leaves an unset Endpoint out of the output, so that what is written
+// reads back (omitempty never omits a struct).
 func ExampleEndpoint() {
 	type Config struct {
 		API    uri.Endpoint `json:"api"`
