@@ -984,9 +984,9 @@ func ExampleTemplate_Expand() {
 	// [id q sort page]
 }
 
-// Routing by template: Match gives the decoded values back, query
+// Matching by template: Match gives the decoded values back, query
 // parameters in any order and each optional, and false when the URI does
-// not fit.
+// not fit. It follows RFC 6570's letter; to route requests, use Route.
 func ExampleTemplate_Match() {
 	var routes []uri.Template
 	for _, s := range []string{"/users/{id}{?fields,lang}", "/files{/path*}", "/search{?q,params*}"} {
@@ -1019,6 +1019,79 @@ func ExampleTemplate_Match() {
 	// /files/docs/2024/%E6%97%A5%E6%9C%AC.txt  /files{/path*}             map[path:[docs 2024 日本.txt]]
 	// /search?tag=go&q=uri%20templates         /search{?q,params*}        map[params:[[tag go]] q:uri templates]
 	// /admin                                   no route
+}
+
+// Routing requests with templates: Route is Match with a router's rules.
+// Path variables must be present and non-empty, no value is or holds a dot
+// segment, and with ExtraParams, query parameters the route does not name
+// (tracking parameters) are ignored. "{+path}" takes the rest of a path.
+func ExampleTemplate_Route() {
+	routes := []uri.Template{
+		uri.MustParseTemplate("/users/{id}{?fields}"),
+		uri.MustParseTemplate("/files/{+path}"),
+	}
+	for _, r := range routes {
+		// a route table is checked once: nil means Match and Route read
+		// every expansion back to its values
+		if err := r.Matchable(); err != nil {
+			panic(err)
+		}
+	}
+	opts := uri.RouteOptions{ExtraParams: true}
+	for _, target := range []string{
+		"/users/42?utm_source=mail&fields=name,email",
+		"/users/",       // no id
+		"/users/%2e%2e", // id would be ".."
+		"/files/docs/2026/plan.txt",
+		"/files/docs/../../etc/passwd",
+		"/files/a%2Fb?download=1",
+	} {
+		found := false
+		for _, r := range routes {
+			if vals, ok := r.Route(target, opts); ok {
+				fmt.Printf("%-45s %-22s %v\n", target, r, vals)
+				found = true
+				break
+			}
+		}
+		if !found {
+			fmt.Printf("%-45s no route\n", target)
+		}
+	}
+	// Output:
+	// /users/42?utm_source=mail&fields=name,email   /users/{id}{?fields}   map[fields:[name email] id:42]
+	// /users/                                       no route
+	// /users/%2e%2e                                 no route
+	// /files/docs/2026/plan.txt                     /files/{+path}         map[path:docs/2026/plan.txt]
+	// /files/docs/../../etc/passwd                  no route
+	// /files/a%2Fb?download=1                       /files/{+path}         map[path:a%2Fb]
+}
+
+// Building a URI from values you do not control: ExpandURI refuses a value
+// that would make a dot segment (or open an authority), where Expand
+// follows RFC 6570's letter and writes it. The error points at the
+// variable in the template.
+func ExampleTemplate_ExpandURI() {
+	t := uri.MustParseTemplate("/public/{dir}/{file}")
+	for _, dir := range []string{"css", ".."} {
+		vars := map[string]any{"dir": dir, "file": "admin"}
+		s, _ := t.Expand(vars)
+		fmt.Println("Expand:   ", s)
+		u, err := t.ExpandURI(vars)
+		if err != nil {
+			e := err.(*uri.Error)
+			fmt.Println("ExpandURI:", e.Input)
+			fmt.Printf("%*s^ %s\n", len("ExpandURI: ")+e.Offset, "", e.Expected)
+			continue
+		}
+		fmt.Println("ExpandURI:", u)
+	}
+	// Output:
+	// Expand:    /public/css/admin
+	// ExpandURI: /public/css/admin
+	// Expand:    /public/../admin
+	// ExpandURI: /public/{dir}/{file}
+	//                     ^ a value that does not make a dot segment, "." or "..", in the path (RFC 3986, Section 3.3); Expand writes it
 }
 
 // ---- Tutorial part: IRIs for people, canonical hosts for machines (RFC 3987). ----

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // ---------------------------------------------------------------------------
@@ -31,6 +34,8 @@ func suiteValue(d *json.Decoder) (any, error) {
 		return t, nil
 	case json.Number:
 		return t.String(), nil
+	case bool:
+		return t, nil // a type Expand does not take, for its error
 	case json.Delim:
 		switch t {
 		case '[':
@@ -206,7 +211,7 @@ func TestTemplateCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	var vars map[string]any
-	counts := map[string]int{}
+	counts, errorKinds := map[string]int{}, map[string]int{}
 	for n, line := range strings.Split(string(data), "\n") {
 		n++
 		line = strings.TrimSpace(line)
@@ -239,7 +244,7 @@ func TestTemplateCases(t *testing.T) {
 		rest = strings.TrimSpace(rest)
 		tp, perr := ParseTemplate(tmpl)
 		switch kind {
-		case "expand":
+		case "expand", "expanduri":
 			want, _, err := unquotePrefix(rest)
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
@@ -249,27 +254,108 @@ func TestTemplateCases(t *testing.T) {
 				continue
 			}
 			got, err := tp.Expand(vars)
+			if kind == "expanduri" {
+				var u URI
+				u, err = tp.ExpandURI(vars)
+				got = u.String()
+			}
 			if err != nil || got != want {
-				t.Errorf("line %d: %q.Expand = %q, %v; want %q", n, tmpl, got, err, want)
+				t.Errorf("line %d: %q.%s = %q, %v; want %q", n, tmpl, kind, got, err, want)
 			}
 			if tp.String() != tmpl {
 				t.Errorf("line %d: String() = %q", n, tp.String())
 			}
-		case "error", "experror":
-			off, err := strconv.Atoi(rest)
+		case "error", "experror", "urierror":
+			f := strings.Fields(rest)
+			if len(f) < 2 || !slices.Contains(templateErrorKinds, f[1]) {
+				t.Fatalf("line %d: want an offset and one of the kinds %q", n, templateErrorKinds)
+			}
+			off, err := strconv.Atoi(f[0])
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
 			}
-			if kind == "experror" {
+			errorKinds[f[1]]++
+			if kind != "error" {
 				if perr != nil {
 					t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
 					continue
 				}
-				_, perr = tp.Expand(vars)
+				if kind == "experror" {
+					_, perr = tp.Expand(vars)
+				} else {
+					var u URI
+					if u, perr = tp.ExpandURI(vars); perr == nil {
+						t.Errorf("line %d: %q.ExpandURI = %q, want an error", n, tmpl, u)
+						continue
+					}
+				}
 			}
 			var e *Error
 			if !errors.As(perr, &e) || !errors.Is(perr, ErrTemplate) || e.Offset != off || e.Input != tmpl {
 				t.Errorf("line %d: %q: error %v, want an *Error wrapping ErrTemplate at offset %d", n, tmpl, perr, off)
+				continue
+			}
+			if len(f) > 2 && !errors.Is(perr, sentinels[f[2]]) {
+				t.Errorf("line %d: %q: error %v, want it to wrap the %s sentinel too", n, tmpl, perr, f[2])
+			}
+			if kind == "error" {
+				if why := templateOffsetExact(tmpl, off); why != "" {
+					t.Errorf("line %d: %q: offset %d: %s", n, tmpl, off, why)
+				}
+			}
+		case "matchable", "unmatchable":
+			if perr != nil {
+				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
+				continue
+			}
+			err := tp.Matchable()
+			if kind == "matchable" {
+				if err != nil {
+					t.Errorf("line %d: %q.Matchable() = %v, want nil", n, tmpl, err)
+				}
+				continue
+			}
+			off, aerr := strconv.Atoi(rest)
+			if aerr != nil {
+				t.Fatalf("line %d: %v", n, aerr)
+			}
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Offset != off || e.Input != tmpl {
+				t.Errorf("line %d: %q.Matchable() = %v, want an *Error wrapping ErrTemplate at offset %d", n, tmpl, err, off)
+			}
+		case "route", "noroute":
+			text, rest, err := unquotePrefix(rest)
+			if err != nil {
+				t.Fatalf("line %d: %v", n, err)
+			}
+			rest = strings.TrimSpace(rest)
+			optText, rest, _ := strings.Cut(rest, " ")
+			var opts RouteOptions
+			for _, o := range strings.Split(optText, ",") {
+				switch o {
+				case "strict":
+				case "empty":
+					opts.AllowEmpty = true
+				case "extra":
+					opts.ExtraParams = true
+				default:
+					t.Fatalf("line %d: unknown option %q", n, o)
+				}
+			}
+			if perr != nil {
+				t.Errorf("line %d: ParseTemplate(%q): %v", n, tmpl, perr)
+				continue
+			}
+			got, ok := tp.Route(text, opts)
+			if kind == "noroute" {
+				if ok {
+					t.Errorf("line %d: %q.Route(%q, %+v) = %v, want no match", n, tmpl, text, opts, got)
+				}
+				continue
+			}
+			want := jsonMatch(t, n, rest)
+			if !ok || !reflect.DeepEqual(got, want) {
+				t.Errorf("line %d: %q.Route(%q, %+v) = %#v, %v; want %#v", n, tmpl, text, opts, got, ok, want)
 			}
 		case "match", "nomatch":
 			text, rest, err := unquotePrefix(rest)
@@ -287,14 +373,7 @@ func TestTemplateCases(t *testing.T) {
 				}
 				continue
 			}
-			var raw map[string]any
-			if err := json.Unmarshal([]byte(rest), &raw); err != nil {
-				t.Fatalf("line %d: %v", n, err)
-			}
-			want := map[string]any{}
-			for k, v := range raw {
-				want[k] = matchValueFromJSON(v)
-			}
+			want := jsonMatch(t, n, rest)
 			if !ok || !reflect.DeepEqual(got, want) {
 				t.Errorf("line %d: %q.Match(%q) = %#v, %v; want %#v", n, tmpl, text, got, ok, want)
 				continue
@@ -313,12 +392,122 @@ func TestTemplateCases(t *testing.T) {
 	if counts["expand"]+counts["error"]+counts["experror"]+counts["match"]+counts["nomatch"] < 150 {
 		t.Errorf("fewer than 150 cases: %v", counts)
 	}
+	for _, k := range templateErrorKinds {
+		if errorKinds[k] == 0 {
+			t.Errorf("no row for the error kind %q", k)
+		}
+	}
+}
+
+// templateErrorKinds names every kind of error of ParseTemplate (see its
+// doc), Expand and ExpandURI; testdata/template.txt has a row for each.
+var templateErrorKinds = []string{
+	// ParseTemplate
+	"literal-char", "literal-pct", "literal-utf8", "literal-ucschar", "operator-reserved",
+	"name-missing", "name-dot", "name-pct", "prefix", "after-varspec", "unclosed",
+	// Expand
+	"prefix-composite", "value-type",
+	// ExpandURI
+	"dot-segment", "authority", "not-a-uri",
+}
+
+// jsonMatch reads the expected values of a match or route row.
+func jsonMatch(t *testing.T, line int, text string) map[string]any {
+	t.Helper()
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(text), &raw); err != nil {
+		t.Fatalf("line %d: %v", line, err)
+	}
+	want := map[string]any{}
+	for k, v := range raw {
+		want[k] = matchValueFromJSON(v)
+	}
+	return want
+}
+
+// templateCompletions end every prefix of a valid template: a '}' to
+// close an expression, a name character or a prefix digit before it, and
+// the hex digits a '%' needs.
+var templateCompletions = []string{"", "}", "a}", "1}", "0}", "00}", "00", "0"}
+
+// templateViable reports whether some valid template begins with s.
+func templateViable(s string) bool {
+	for _, c := range templateCompletions {
+		if _, err := ParseTemplate(s + c); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// templateOffsetExact checks the offset of a ParseTemplate error by its
+// definition, with templateViable as the oracle: s[:off] begins a valid
+// template, and s[:off] followed by the character at off (a whole
+// character of UTF-8, or one byte) begins none. It returns what is wrong,
+// or "".
+func templateOffsetExact(s string, off int) string {
+	if off < 0 || off > len(s) {
+		return "out of range"
+	}
+	if !templateViable(s[:off]) {
+		return "no valid template begins with the text before it"
+	}
+	if off == len(s) {
+		return ""
+	}
+	n := 1
+	if _, w := utf8.DecodeRuneInString(s[off:]); s[off] >= utf8.RuneSelf && w > 1 {
+		n = w
+	}
+	if s[off] >= utf8.RuneSelf && n == 1 {
+		return "" // invalid UTF-8 is an error at its first byte, as ParseIRI's is
+	}
+	if templateViable(s[:off+n]) {
+		return "a valid template begins with the text up to and with it"
+	}
+	return ""
+}
+
+// TestTemplateParseOffsetsShapes parses every string of up to four
+// characters from an alphabet that reaches each kind of ParseTemplate
+// error (braces, a name character, '.', '%' with a hex and a non-hex
+// digit, the modifiers, ',', an operator, a digit, a character beyond
+// ASCII, invalid UTF-8) and checks each error's offset by its definition
+// (templateOffsetExact): the offending character, as Parse's errors are
+// (issue #25). 41,371 templates.
+func TestTemplateParseOffsetsShapes(t *testing.T) {
+	alphabet := []string{"{", "}", "x", ".", "%", "0", "z", ":", "*", ",", "+", "9", "é", "\xff"}
+	var n, failures int
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		n++
+		if _, err := ParseTemplate(s); err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Input != s {
+				t.Fatalf("ParseTemplate(%q): %v, want an *Error wrapping ErrTemplate", s, err)
+			}
+			if why := templateOffsetExact(s, e.Offset); why != "" && failures < 10 {
+				failures++
+				t.Errorf("ParseTemplate(%q): offset %d: %s", s, e.Offset, why)
+			}
+		}
+		if depth > 0 {
+			for _, c := range alphabet {
+				walk(s+c, depth-1)
+			}
+		}
+	}
+	walk("", 4)
+	if n != 41371 {
+		t.Errorf("%d templates, want 41371", n)
+	}
 }
 
 // ---------------------------------------------------------------------------
 // Properties
 
-// FuzzTemplate checks, for any template and values: no panic; a template
+// FuzzTemplate checks, for any template and values: no panic; an error's
+// offset is exact (templateOffsetExact); a template
 // that parses gives its text back and expands without panicking; when its
 // literals are unreserved characters, '/' and triplets and it has no "+"
 // or "#", every expansion is a URI-reference that Parse accepts; and when
@@ -335,6 +524,9 @@ func FuzzTemplate(f *testing.F) {
 			var e *Error
 			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Offset < 0 || e.Offset > len(tmpl) {
 				t.Fatalf("ParseTemplate(%q): %v", tmpl, err)
+			}
+			if why := templateOffsetExact(tmpl, e.Offset); why != "" && len(tmpl) < 1<<35 {
+				t.Fatalf("ParseTemplate(%q): offset %d: %s", tmpl, e.Offset, why)
 			}
 			return
 		}
@@ -425,6 +617,309 @@ func FuzzTemplate(f *testing.F) {
 	})
 }
 
+// fuzzValues gives the variables of tp values made of a and b, of the
+// type shape picks for each (a string, a list, an associative array, or
+// undefined), so that the fuzzer reaches every form Expand takes.
+func fuzzValues(tp Template, a, b string, shape uint64) map[string]any {
+	vars := map[string]any{}
+	for _, name := range tp.Variables() {
+		switch shape % 6 {
+		case 0:
+			vars[name] = a
+		case 1:
+			vars[name] = b
+		case 2:
+			vars[name] = []string{a, b}
+		case 3:
+			vars[name] = []string{b}
+		case 4:
+			vars[name] = [][2]string{{a, b}}
+		}
+		shape /= 6
+	}
+	return vars
+}
+
+// slowDotSegment reports whether seg is a dot segment once its "%2E"
+// triplets are decoded: "." or "..".
+func slowDotSegment(seg string) bool {
+	d := strings.ReplaceAll(strings.ToLower(seg), "%2e", ".")
+	return d == "." || d == ".."
+}
+
+// FuzzTemplateExpandURI checks ExpandURI against an oracle that expands
+// each part of the template by itself and labels every byte with the part
+// that wrote it: when ExpandURI succeeds, its URI is the expansion, and
+// every dot segment of its path (either spelling) lies inside one literal
+// of the template; its authority's "//" too,
+// unless one "+" expression wrote it. When it fails, the error is an
+// *Error on the template text wrapping ErrTemplate, and the expansion does
+// have what it names: a dot segment, an authority, or no URI-reference.
+func FuzzTemplateExpandURI(f *testing.F) {
+	for _, s := range []string{"/public/{dir}/{file}", "{+path}", "/files{/path*}", "/a/{.x}", "/{x}/{y}", "{/x}{/y}", "{+x}/y", "http://h/{x}", "/a/..{?q}", "/a/.{x}./b", "{x}..", "../{x}", "{#x}", "/x{;a,b}"} {
+		f.Add(s, "..", "a", uint64(0))
+		f.Add(s, "", ".", uint64(7))
+		f.Add(s, "%2e%2E", "a/../b", uint64(2))
+	}
+	f.Fuzz(func(t *testing.T, tmpl, a, b string, shape uint64) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		vars := fuzzValues(tp, a, b, shape)
+		s, err := tp.Expand(vars)
+		if err != nil {
+			return
+		}
+		// the oracle: each part expanded alone, each byte labelled with
+		// the part that wrote it (-1 - k for literal k, k for expression k)
+		var text strings.Builder
+		var owner []int
+		ps, _ := tp.parts(nil, nil)
+		for k, p := range ps {
+			if p.op == partLiteral {
+				text.WriteString(p.lit)
+				for range len(p.lit) {
+					owner = append(owner, -1-k)
+				}
+				continue
+			}
+			end := p.at + strings.IndexByte(tmpl[p.at:], '}') + 1
+			alone, err := ParseTemplate(tmpl[p.at:end])
+			if err != nil {
+				t.Fatalf("%q alone: %v", tmpl[p.at:end], err)
+			}
+			x, err := alone.Expand(vars)
+			if err != nil {
+				t.Fatalf("%q alone: %v", tmpl[p.at:end], err)
+			}
+			text.WriteString(x)
+			for range len(x) {
+				owner = append(owner, k)
+			}
+		}
+		if text.String() != s {
+			t.Fatalf("%q: the parts expand to %q, the template to %q", tmpl, text.String(), s)
+		}
+		// oneLiteral reports whether one literal wrote s[i:j], and no
+		// expression stands between two of its bytes
+		oneLiteral := func(i, j int) bool {
+			i, j = max(i, 0), min(j, len(s))
+			for x := i; x < j; x++ {
+				if owner[x] >= 0 || owner[x] != owner[i] {
+					return false
+				}
+			}
+			return true
+		}
+		u, err := tp.ExpandURI(vars)
+		pu, perr := Parse(s)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrTemplate) || e.Input != tmpl || e.Offset < 0 || e.Offset > len(tmpl) {
+				t.Fatalf("%q.ExpandURI(%v): %v, want an *Error on the template wrapping ErrTemplate", tmpl, vars, err)
+			}
+			switch {
+			case perr != nil:
+				if errors.Is(err, perr.(*Error).Err) != true {
+					t.Fatalf("%q.ExpandURI(%v): %v, want it to wrap Parse's %v", tmpl, vars, err, perr)
+				}
+			case strings.Contains(e.Expected, "authority"):
+				if !pu.HasAuthority {
+					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no authority", tmpl, vars, err, s)
+				}
+			default:
+				found := false
+				for seg := range strings.SplitSeq(pu.Path, "/") {
+					found = found || slowDotSegment(seg)
+				}
+				if !found {
+					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no dot segment", tmpl, vars, err, s)
+				}
+			}
+			return
+		}
+		if perr != nil || u != pu || u.String() != s {
+			t.Fatalf("%q.ExpandURI(%v) = %q, but the expansion %q parses to %q, %v", tmpl, vars, u, s, pu, perr)
+		}
+		off := len(s) - len(u.Path)
+		if u.HasQuery {
+			off -= len(u.Query) + 1
+		}
+		if u.HasFragment {
+			off -= len(u.Fragment) + 1
+		}
+		for i := 0; i <= len(u.Path); {
+			j := strings.IndexByte(u.Path[i:], '/')
+			if j < 0 {
+				j = len(u.Path)
+			} else {
+				j += i
+			}
+			if slowDotSegment(u.Path[i:j]) && !oneLiteral(off+i, off+j) {
+				t.Fatalf("%q.ExpandURI(%v) = %q: the dot segment %q is not the template's", tmpl, vars, u, u.Path[i:j])
+			}
+			i = j + 1
+		}
+		if u.HasAuthority {
+			at := 0
+			if u.Scheme != "" {
+				at = len(u.Scheme) + 1
+			}
+			if k := owner[at]; !oneLiteral(at, at+2) && (k < 0 || k != owner[at+1] || ps[k].op != '+') {
+				t.Fatalf("%q.ExpandURI(%v) = %q: the authority's \"//\" is not the template's", tmpl, vars, u)
+			}
+		}
+	})
+}
+
+// FuzzTemplateRoute checks Route's promises for any template and text:
+// a value it gives back is never, and never holds, a dot segment (by
+// slowDotSegment, on every '/'-separated piece of every string); without
+// AllowEmpty, every variable of an expression without names is present
+// and non-empty; the text is a URI-reference; and for a Matchable
+// template, Route reads the expansion of the values it gave back as those
+// values again.
+func FuzzTemplateRoute(f *testing.F) {
+	for _, c := range [][2]string{
+		{"/users/{id}", "/users/.."}, {"/users/{id}", "/users/%2e%2E"}, {"/users/{id}", "/users/"},
+		{"/files/{+path}", "/files/a/../b"}, {"/files{/path*}", "/files/a/%2E/b"}, {"/users/{id}{?q}", "/users/42?q=..&x=1"},
+		{"/search{?q,params*}", "/search?x=..&q=1"}, {"/a{;v}/b", "/a;v=../b"}, {"{#f}", "#.."}, {"/x/{+p}{?q}", "/x/a?q=b"},
+	} {
+		for o := range uint8(4) {
+			f.Add(c[0], c[1], o)
+		}
+	}
+	f.Fuzz(func(t *testing.T, tmpl, s string, o uint8) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		opts := RouteOptions{AllowEmpty: o&1 != 0, ExtraParams: o&2 != 0}
+		vals, ok := tp.Route(s, opts)
+		if !ok {
+			return
+		}
+		if _, err := Parse(s); err != nil {
+			t.Fatalf("%q.Route(%q) matched text that is not a URI-reference: %v", tmpl, s, err)
+		}
+		var strs []string
+		for _, v := range vals {
+			switch x := v.(type) {
+			case string:
+				strs = append(strs, x)
+			case []string:
+				strs = append(strs, x...)
+			case [][2]string:
+				for _, kv := range x {
+					strs = append(strs, kv[0], kv[1])
+				}
+			default:
+				t.Fatalf("%q.Route(%q): a value of type %T", tmpl, s, v)
+			}
+		}
+		for _, str := range strs {
+			for piece := range strings.SplitSeq(str, "/") {
+				if slowDotSegment(piece) {
+					t.Fatalf("%q.Route(%q, %+v) = %q: the value %q holds a dot segment", tmpl, s, opts, vals, str)
+				}
+			}
+		}
+		ps, vs := tp.parts(nil, nil)
+		if !opts.AllowEmpty {
+			for _, p := range ps {
+				if p.op == partLiteral || templateOp(p.op).named {
+					continue
+				}
+				for _, v := range p.varsIn(vs) {
+					if !nonEmpty(vals[v.name]) {
+						t.Fatalf("%q.Route(%q) = %q: %s is absent or empty", tmpl, s, vals, v.name)
+					}
+				}
+			}
+		}
+		if tp.Matchable() != nil {
+			return
+		}
+		back, err := tp.Expand(vals)
+		if err != nil {
+			t.Fatalf("%q.Expand(Route(%q) = %q): %v", tmpl, s, vals, err)
+		}
+		again, ok := tp.Route(back, opts)
+		if !ok || !reflect.DeepEqual(again, vals) {
+			t.Fatalf("%q: Route(%q) = %q, expanded %q, routed again %q, %v", tmpl, s, vals, back, again, ok)
+		}
+	})
+}
+
+// FuzzTemplateMatchable checks the promise of Matchable on any template
+// and values: when it is nil, Match reads every expansion back to values
+// that expand as the given ones in every expression (matchesBack); when
+// it is not, it is an *Error at an expression of the template.
+func FuzzTemplateMatchable(f *testing.F) {
+	for _, s := range []string{"/users/{id}{?fields,lang}", "{x,y}", "{.x,y}", "{+x,y}", "{/a,b}", "{?q,p*}", "{;x}", "{;x*}", "{?a}{&b}", "{;a}{;b}", "{x}/{x:2}", "{+x:2}", "{x}.html", "{/p*}{?q}", "{x:3}/{+x:3}", "{#f}"} {
+		f.Add(s, "a", "b", uint64(0))
+		f.Add(s, "", "%20", uint64(10))
+		f.Add(s, "a.b,c", "x", uint64(3))
+	}
+	f.Fuzz(func(t *testing.T, tmpl, a, b string, shape uint64) {
+		tp, err := ParseTemplate(tmpl)
+		if err != nil {
+			return
+		}
+		merr := tp.Matchable()
+		if merr != nil {
+			var e *Error
+			if !errors.As(merr, &e) || !errors.Is(merr, ErrTemplate) || e.Input != tmpl || e.Offset < 0 || e.Offset >= len(tmpl) || tmpl[e.Offset] != '{' {
+				t.Fatalf("%q.Matchable() = %v, want an *Error at an expression", tmpl, merr)
+			}
+			return
+		}
+		ps, vs := tp.parts(nil, nil)
+		var alone []aloneVar
+		for _, p := range ps {
+			for _, v := range p.varsIn(vs) {
+				alone = append(alone, aloneVar{v.name, varspecAlone(p.op, v)})
+			}
+		}
+		vars := fuzzValues(tp, a, b, shape)
+		var buf [2][]byte
+		if s, got, ok := matchesBack(tp, vars, alone, map[string]any{}, &buf); !ok {
+			t.Fatalf("%q is Matchable, but %v expands to %q, which Match reads as %v", tmpl, vars, s, got)
+		}
+	})
+}
+
+// The template entry points of this round in TestHostileMemory: ExpandURI
+// with the input as a "+" value, which it checks for dot segments; Route of
+// the input against a template whose "+" expression takes it all; and
+// Matchable of the input as a template (hostile_test.go's "Template" entry
+// expands it).
+var (
+	hostileExpandURI = MustParseTemplate("/files/{+path}")
+	hostileRoute     = MustParseTemplate("{+u}{?q}")
+)
+
+func init() {
+	hostileEntries = append(hostileEntries,
+		hostileEntry{"ExpandURI", func(u URI, s string) {
+			sinkURI, sinkErr = hostileExpandURI.ExpandURI(map[string]any{"path": s})
+		}},
+		hostileEntry{"Route", func(u URI, s string) {
+			_, sinkBool = hostileRoute.Route(s, RouteOptions{ExtraParams: true})
+		}},
+		hostileEntry{"Matchable", func(u URI, s string) {
+			if t, err := ParseTemplate(s); err == nil {
+				sinkErr = t.Matchable()
+			}
+		}},
+	)
+	// "+" writes an octet that is neither unreserved nor reserved as
+	// three, into a buffer that grows by doubling, then copies it into the
+	// string that Parse reads.
+	hostileBytesPerByte["ExpandURI"] = 10
+}
+
 // ---------------------------------------------------------------------------
 // Allocations and speed
 
@@ -462,6 +957,13 @@ func TestTemplateAllocs(t *testing.T) {
 	in := "/users/42?lang=en&q=URI%20Templates"
 	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Match(in) }); n > 6 {
 		t.Errorf("Match: %v allocations, want at most 6 (the map and its buckets, each of three values put in an interface, one decoded value)", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Route(in, RouteOptions{}) }); n > 6 {
+		t.Errorf("Route: %v allocations, want at most 6, as Match", n)
+	}
+	vars := map[string]any{"id": "42", "q": "URI Templates", "lang": "en"}
+	if n := testing.AllocsPerRun(100, func() { sinkURI, _ = tp.ExpandURI(vars) }); n > 1 {
+		t.Errorf("ExpandURI: %v allocations, want 1 (the string)", n)
 	}
 }
 
@@ -509,4 +1011,182 @@ func BenchmarkTemplate(b *testing.B) {
 			_, sinkBool = tp.Match(in)
 		}
 	})
+}
+
+// ---------------------------------------------------------------------------
+// Matchable, exactly
+
+var templateLong = flag.Bool("template.long", false, "TestTemplateMatchableExact: every generated template (about a minute), not a sample")
+
+// The generated grammar of TestTemplateMatchableExact: a first expression
+// (every operator with every variable list), an optional literal
+// separator, and an optional second expression (every operator with a new
+// variable, exploded or not, or x again, whole or with a prefix). 20,328
+// templates.
+var (
+	exactOps      = []string{"", "+", "#", ".", "/", ";", "?", "&"}
+	exactFirst    = []string{"x", "x*", "x:3", "x,y", "x*,y", "x,y*", "x:3,y"}
+	exactSecond   = []string{"z", "z*", "x", "x:3"}
+	exactLiterals = []string{"", "/", ".", ",", "=", ";", "?", "&", "#", "a", "!"}
+)
+
+// exactValues are the values each variable takes, in every combination:
+// undefined, empty, plain, every separator at the start and inside (and a
+// triplet, a '%' that starts none, a space), lists (of two, of one, of an
+// empty member) and associative arrays (with an empty value, with keys
+// that are the names of variables).
+var exactValues = []any{nil, "", "a", "abc", "a.,/=;!?&#b", ".a", ",a", "/a", "=a", ";a", "!a", "?a", "&a", "#a", "%zz", "%41", "%20",
+	[]string{"a", "b"}, []string{""}, []string{"a"},
+	[][2]string{{"k", "v"}}, [][2]string{{"k", ""}}, [][2]string{{"x", "v"}, {"k", "w"}}, [][2]string{{"z", "v"}}, [][2]string{{"y", ""}}}
+
+func exactTemplates() []string {
+	var out []string
+	for _, op := range exactOps {
+		for _, l := range exactFirst {
+			e := "{" + op + l + "}"
+			for _, lit := range exactLiterals {
+				out = append(out, e+lit)
+				for _, op2 := range exactOps {
+					for _, l2 := range exactSecond {
+						out = append(out, e+lit+"{"+op2+l2+"}")
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// aloneVar is one variable of a template, alone in an expression of its
+// operator and modifiers.
+type aloneVar struct {
+	name string
+	tp   Template
+}
+
+// matchesBack reports whether Match gives back, for an expansion of tp
+// with vars, values that expand as vars did in every expression: each
+// variable, alone in an expression of its operator and modifiers, expands
+// to the same text with either value. An expansion error is no
+// counterexample. one and buf are scratch space.
+func matchesBack(tp Template, vars map[string]any, alone []aloneVar, one map[string]any, buf *[2][]byte) (string, map[string]any, bool) {
+	b, err := tp.AppendExpand(buf[0][:0], vars)
+	buf[0] = b
+	if err != nil {
+		return "", nil, true
+	}
+	got, ok := tp.Match(string(b))
+	if !ok {
+		return string(b), nil, false
+	}
+	for _, a := range alone {
+		clear(one)
+		one[a.name] = vars[a.name]
+		x, err1 := a.tp.AppendExpand(buf[1][:0], one)
+		buf[1] = x
+		one[a.name] = got[a.name]
+		y, err2 := a.tp.AppendExpand(x, one)
+		if err1 != nil || err2 != nil || string(y[len(x):]) != string(x) {
+			return string(b), got, false
+		}
+	}
+	return string(b), got, true
+}
+
+// TestTemplateMatchableExact enumerates the templates of a small grammar
+// (operators x variable lists x literal separators x a second
+// expression) and, for each, every combination of exactValues: Matchable
+// must be nil exactly when every expansion matches back (matchesBack). By
+// default it runs one template in 293 (a fixed sample, about 0.1 s);
+// -template.long runs them all.
+func TestTemplateMatchableExact(t *testing.T) {
+	all := exactTemplates()
+	if len(all) != 20328 {
+		t.Fatalf("%d templates, want 20328", len(all))
+	}
+	step := 293
+	if *templateLong {
+		step = 1
+	}
+	var nTemplates, nMatchable, nChecks int
+	for i := 0; i < len(all); i += step {
+		src := all[i]
+		tp, err := ParseTemplate(src)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		nTemplates++
+		ps, vs := tp.parts(nil, nil)
+		var alone []aloneVar
+		for _, p := range ps {
+			for _, v := range p.varsIn(vs) {
+				alone = append(alone, aloneVar{v.name, varspecAlone(p.op, v)})
+			}
+		}
+		names := tp.Variables()
+		idx := make([]int, len(names))
+		var witness string
+		vars, one := map[string]any{}, map[string]any{}
+		var buf [2][]byte
+		for witness == "" {
+			for k, n := range names {
+				if v := exactValues[idx[k]]; v != nil {
+					vars[n] = v
+				} else {
+					delete(vars, n)
+				}
+			}
+			nChecks++
+			if s, got, ok := matchesBack(tp, vars, alone, one, &buf); !ok {
+				witness = fmt.Sprintf("%v expands to %q, which Match reads as %v", vars, s, got)
+			}
+			k := 0
+			for ; k < len(idx); k++ {
+				if idx[k]++; idx[k] < len(exactValues) {
+					break
+				}
+				idx[k] = 0
+			}
+			if k == len(idx) {
+				break
+			}
+		}
+		merr := tp.Matchable()
+		switch {
+		case merr == nil && witness != "":
+			t.Errorf("%q: Matchable is nil, but %s", src, witness)
+		case merr != nil && witness == "":
+			t.Errorf("%q: Matchable says %v, but every expansion matches back", src, merr)
+		case merr == nil:
+			nMatchable++
+		}
+		if merr != nil {
+			var e *Error
+			if !errors.As(merr, &e) || !errors.Is(merr, ErrTemplate) || e.Input != src || e.Offset < 0 || e.Offset >= len(src) || src[e.Offset] != '{' {
+				t.Errorf("%q: Matchable: %v, want an *Error wrapping ErrTemplate at an expression", src, merr)
+			}
+		}
+	}
+	t.Logf("%d templates, %d matchable, %d expansions checked", nTemplates, nMatchable, nChecks)
+}
+
+// varspecAlone is the template of one expression with operator op and the
+// one variable v.
+func varspecAlone(op byte, v templateVar) Template {
+	s := "{"
+	if op != opSimple {
+		s += string(op)
+	}
+	s += v.name
+	if v.prefix > 0 {
+		s += ":" + strconv.Itoa(v.prefix)
+	}
+	if v.explode {
+		s += "*"
+	}
+	tp, err := ParseTemplate(s + "}")
+	if err != nil {
+		panic(err)
+	}
+	return tp
 }

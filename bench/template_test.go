@@ -214,7 +214,9 @@ func BenchmarkTemplateExpand(b *testing.B) {
 	_ = sink
 }
 
-// BenchmarkTemplateMatch matches a path variable and two query parameters.
+// BenchmarkTemplateMatch matches a path variable and two query parameters:
+// uri's Match and Route (with the router's checks) against yosida95's
+// Match.
 func BenchmarkTemplateMatch(b *testing.B) {
 	const tmpl, in = "/users/{id}{?q,lang}", "/users/42?q=URI%20Templates&lang=en"
 	tp := must(uri.ParseTemplate(tmpl))
@@ -225,12 +227,51 @@ func BenchmarkTemplateMatch(b *testing.B) {
 			tp.Match(in)
 		}
 	})
+	b.Run("uri-route", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			tp.Route(in, uri.RouteOptions{})
+		}
+	})
 	b.Run("yosida95", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			pt.Match(in)
 		}
 	})
+}
+
+// TestSameRoutes checks the routing benchmark's inputs: uri's Route and
+// yosida95's Match agree on the values of the matching ones, and Route
+// refuses the dot segments yosida95 hands back.
+func TestSameRoutes(t *testing.T) {
+	for _, c := range []struct {
+		tmpl, in string
+		ok       bool
+	}{
+		{"/users/{id}{?q,lang}", "/users/42?q=URI%20Templates&lang=en", true},
+		{"/files/{+path}", "/files/a/b/c.txt", true},
+		{"/users/{id}", "/users/..", false},
+		{"/files/{+path}", "/files/a/../../etc/passwd", false},
+	} {
+		vals, ok := must(uri.ParseTemplate(c.tmpl)).Route(c.in, uri.RouteOptions{})
+		peer := uritemplate.MustNew(c.tmpl).Match(c.in)
+		if ok != c.ok {
+			t.Errorf("%q.Route(%q) = %v, %v", c.tmpl, c.in, vals, ok)
+		}
+		if peer == nil {
+			t.Errorf("yosida95: %q does not match %q", c.in, c.tmpl)
+			continue
+		}
+		for name, v := range vals {
+			if got := peer.Get(name).String(); got != v {
+				t.Errorf("%q on %q: %s = %q, yosida95 %q", c.tmpl, c.in, name, v, got)
+			}
+		}
+		if !c.ok {
+			t.Logf("%q on %q: yosida95 matches with %v; Route refuses", c.tmpl, c.in, peer)
+		}
+	}
 }
 
 func must[T any](v T, err error) T {
