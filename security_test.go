@@ -264,7 +264,7 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 // The corpus
 
 // corpusFindings pins what Check finds in the real-world URLs of
-// testdata/corpus.txt, all of them genuine: Node.js's test fixtures for
+// ../shared/data/corpus.txt, all of them genuine: Node.js's test fixtures for
 // file paths with "%2F" and "%5C" in a segment, URLs with a "user:pass"
 // userinfo, and a host with a percent-encoded Greek letter
 // ("https://%CF%80.example.com/"), and "http:Example.com/" and
@@ -665,7 +665,7 @@ func FuzzCheck(f *testing.F) {
 	for _, r := range readSecurityCases(f) {
 		f.Add(r.input)
 	}
-	for _, s := range corpus(f) {
+	for _, s := range corpusSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -517,7 +517,7 @@ func TestWebSets(t *testing.T) {
 // TestWebNormal checks the fast path against the full parser on every
 // input of the corpus, testdata/web.txt and, when present, the wpt data.
 func TestWebNormal(t *testing.T) {
-	inputs := corpus(t)
+	inputs := corpusSeeds(t)
 	data, _ := os.ReadFile("testdata/web.txt")
 	for _, line := range strings.Split(string(data), "\n") {
 		if kind, rest, ok := strings.Cut(line, " "); ok && kind == "web" {
