@@ -75,7 +75,7 @@ const maxQuoted = 64
 
 // Error formats the fault as
 //
-//	uri: invalid port at offset 9 in "http://h:8a/": expected digit
+//	uri: invalid port at offset 10 in "http://h:8a/": expected digit, or end of authority ('/', '?', '#')
 //
 // A password is replaced by "xxxxx" (see Error), and input longer than
 // 64 bytes is cut to a window around Offset with "..." marking the cuts.

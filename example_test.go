@@ -8,8 +8,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"html"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -155,7 +157,8 @@ func ExampleParseAbsolute() {
 // The host is a registered name, an IPv4 address, an IPv6 address or an
 // IPvFuture literal. Only exact dotted-decimal text is IPv4: "0x7f.1" and
 // "127.000.0.1" are registered names (RFC 3986, Section 7.4 explains why
-// that matters). Addr hands IP hosts to net/netip.
+// that matters). Addr hands IP hosts to net/netip; Addrs lists every
+// address a reader connects to, for SSRF guards.
 func ExampleURI_HostKind() {
 	for _, s := range []string{
 		"http://example.com/",
@@ -166,16 +169,19 @@ func ExampleURI_HostKind() {
 		"mailto:someone@example.com",
 	} {
 		u := uri.MustParse(s)
-		addr, ok := u.Addr()
-		fmt.Printf("%-28s %-9v %v %v\n", s, u.HostKind(), addr, ok)
+		addr := "no address"
+		if a, ok := u.Addr(); ok {
+			addr = a.String()
+		}
+		fmt.Printf("%-28s %-9v %s\n", s, u.HostKind(), addr)
 	}
 	// Output:
-	// http://example.com/          RegName   invalid IP false
-	// http://192.0.2.1/            IPv4      192.0.2.1 true
-	// http://127.000.0.1/          RegName   invalid IP false
-	// http://[2001:db8::1]:8080/   IPv6      2001:db8::1 true
-	// http://[v1.fe80::1+en0]/     IPvFuture invalid IP false
-	// mailto:someone@example.com   NoHost    invalid IP false
+	// http://example.com/          RegName   no address
+	// http://192.0.2.1/            IPv4      192.0.2.1
+	// http://127.000.0.1/          RegName   no address
+	// http://[2001:db8::1]:8080/   IPv6      2001:db8::1
+	// http://[v1.fe80::1+en0]/     IPvFuture no address
+	// mailto:someone@example.com   NoHost    no address
 }
 
 // The port is any run of digits in the grammar; PortNumber says whether it
@@ -674,29 +680,28 @@ func ExampleFinding_String() {
 }
 
 // A guard against server-side request forgery filters on addresses, not
-// on text (RFC 3986, Section 7.4): it takes the address from Addr for an
-// IP host, and from the finding for a host that only looks like a name.
-func ExampleURI_Check_addressFilter() {
+// on text (RFC 3986, Section 7.4): Addrs gives every address that a
+// reader of the host connects to without the DNS, however the host spells
+// it, and the guard blocks the link if any of them is forbidden. Taking
+// Addr and the addresses of Check's findings by hand misses
+// "http://%5B%3A%3A1%5D/": a reg-name for RFC 3986, and [::1] for software
+// that decodes the host before it reads it.
+func ExampleURI_Addrs_guard() {
 	blocked := func(a netip.Addr) bool { return a.IsLoopback() || a.IsPrivate() || a.IsUnspecified() }
 	for _, link := range []string{
 		"http://127.0.0.1/admin",
 		"http://2130706433/admin",
 		"http://[::ffff:10.0.0.1]/admin",
 		"http://0/admin",
+		"http://%5B%3A%3A1%5D/admin",
 		"http://example.com/admin",
 	} {
-		u := uri.MustParse(link)
-		addr, isIP := u.Addr()
-		for _, f := range u.Check() {
-			if f.Kind == uri.NonstandardIPv4 || f.Kind == uri.IPv4InIPv6 {
-				addr, isIP = f.Addr, true
-			}
-		}
 		verdict := "allowed: a name, to check again after DNS resolution"
-		if isIP {
-			verdict = "allowed: " + addr.String()
-			if blocked(addr) {
-				verdict = "blocked: " + addr.String()
+		for _, a := range uri.MustParse(link).Addrs() {
+			verdict = "allowed: " + a.String()
+			if blocked(a) {
+				verdict = "blocked: " + a.String()
+				break
 			}
 		}
 		fmt.Printf("%-30s %s\n", link, verdict)
@@ -704,8 +709,9 @@ func ExampleURI_Check_addressFilter() {
 	// Output:
 	// http://127.0.0.1/admin         blocked: 127.0.0.1
 	// http://2130706433/admin        blocked: 127.0.0.1
-	// http://[::ffff:10.0.0.1]/admin blocked: 10.0.0.1
+	// http://[::ffff:10.0.0.1]/admin blocked: ::ffff:10.0.0.1
 	// http://0/admin                 blocked: 0.0.0.0
+	// http://%5B%3A%3A1%5D/admin     blocked: ::1
 	// http://example.com/admin       allowed: a name, to check again after DNS resolution
 }
 
@@ -1713,3 +1719,136 @@ func ExampleIDNA() {
 
 // ---- Tutorial part: Configuration values and what people type. ----
 // Examples for this part go below this line.
+
+// A configuration value that must name a server is an Endpoint: decoding
+// fails for "" and for "localhost:8080" (the scheme "localhost" and the
+// path "8080"), which a URI field accepts without a word, and the error
+// says how to write a host and port as a URI. A missing key leaves the
+// zero Endpoint, so compare with uri.Endpoint{} to require one; omitzero
+// leaves an unset Endpoint out of the output, so that what is written
+// reads back (omitempty never omits a struct).
+func ExampleEndpoint() {
+	type Config struct {
+		API    uri.Endpoint `json:"api"`
+		Mirror uri.Endpoint `json:"mirror,omitzero"`
+	}
+	for _, in := range []string{
+		`{"api": "https://api.example.com/v1/"}`,
+		`{"api": ""}`,
+		`{"api": "localhost:8080"}`,
+		`{"api": "127.0.0.1:8080"}`,
+		`{}`,
+	} {
+		var cfg Config
+		err := json.Unmarshal([]byte(in), &cfg)
+		switch {
+		case err != nil:
+			fmt.Println(err)
+		case cfg.API == (uri.Endpoint{}):
+			fmt.Println("api: required")
+		default:
+			out, _ := json.Marshal(cfg)
+			fmt.Println(cfg.API.Host, string(out))
+		}
+	}
+	// Output:
+	// api.example.com {"api":"https://api.example.com/v1/"}
+	// uri: invalid scheme at offset 0 in "": expected an absolute URI with a host, such as "https://example.com/" (the value is empty)
+	// uri: invalid host at offset 10 in "localhost:8080": expected "//" and a host after the scheme (RFC 3986, Section 3.2): "localhost" is read as a scheme here; to name the host localhost, write "http://localhost:8080"
+	// uri: invalid scheme at offset 0 in "127.0.0.1:8080": expected a scheme and "//" before the host (RFC 3986, Section 3): to name the host, write "http://127.0.0.1:8080"
+	// api: required
+}
+
+// Command-line flags take an Endpoint through flag.TextVar, with the same
+// checks.
+func ExampleEndpoint_flag() {
+	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	def, _ := uri.ParseEndpoint("http://localhost:8080/")
+	var upstream uri.Endpoint
+	fs.TextVar(&upstream, "upstream", def, "the server to proxy to")
+
+	fmt.Println(fs.Parse([]string{"-upstream", "localhost:9090"}))
+	fmt.Println(fs.Parse([]string{"-upstream", "http://localhost:9090"}), upstream)
+	// Output:
+	// invalid value "localhost:9090" for flag -upstream: uri: invalid host at offset 10 in "localhost:9090": expected "//" and a host after the scheme (RFC 3986, Section 3.2): "localhost" is read as a scheme here; to name the host localhost, write "http://localhost:9090"
+	// <nil> http://localhost:9090
+}
+
+// What a person types into a "your website" field: ParseTyped reads it as
+// a browser's address bar does, with the scheme the form gives for an
+// address typed without one. An address with a scheme keeps it, so check
+// that the scheme is one the field allows; a host and a port are not a
+// scheme; a ')' that closes nothing is the punctuation of the text it was
+// copied from.
+func ExampleParseTyped() {
+	for _, in := range []string{
+		"example.com",
+		"www.example.com/a b",
+		"localhost:8080",
+		"10.0.0.1:3000",
+		"mailto:me@example.com",
+		"javascript:alert(1)",
+		"Go_(programming_language))",
+		"example.com/docs)",
+		"me@example.com",
+		"localhost:99999",
+	} {
+		u, err := uri.ParseTyped(in, "https")
+		var e *uri.Error
+		switch {
+		case errors.As(err, &e):
+			fmt.Printf("%-26s %v\n", in, e.Err)
+		case u.Scheme != "https" && u.Scheme != "http":
+			fmt.Printf("%-26s not a website: %s\n", in, u)
+		default:
+			fmt.Printf("%-26s %s\n", in, u)
+		}
+	}
+	// Output:
+	// example.com                https://example.com/
+	// www.example.com/a b        https://www.example.com/a%20b
+	// localhost:8080             https://localhost:8080/
+	// 10.0.0.1:3000              https://10.0.0.1:3000/
+	// mailto:me@example.com      not a website: mailto:me@example.com
+	// javascript:alert(1)        not a website: javascript:alert(1)
+	// Go_(programming_language)) uri: invalid host
+	// example.com/docs)          uri: invalid path
+	// me@example.com             uri: invalid host
+	// localhost:99999            uri: not a URL under the URL Standard
+}
+
+// Logging a configuration at startup: fmt, and slog without help, print
+// every password in it; with RedactAttr as the handler's ReplaceAttr,
+// URIs, *url.URLs and DSN strings log without them, at any depth.
+func ExampleRedactAttr() {
+	type Config struct {
+		API      uri.Endpoint
+		Database string
+		Proxy    *url.URL
+		Mirrors  []uri.URI
+		Workers  int
+	}
+	api, _ := uri.ParseEndpoint("https://svc:s3cr3t@api.example.com/v1/")
+	cfg := Config{
+		API:      api,
+		Database: "postgres://app:hunter2@db.internal/app",
+		Proxy:    &url.URL{Scheme: "http", User: url.UserPassword("proxy", "pr0xy"), Host: "proxy:3128"},
+		Mirrors:  []uri.URI{uri.MustParse("https://m1.example.com/"), uri.MustParse("ftp://anonymous:guest@m2.example.com/")},
+		Workers:  8,
+	}
+	fmt.Printf("%+v\n", cfg)
+
+	logger := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{} // keep the output stable
+			}
+			return uri.RedactAttr(groups, a)
+		},
+	}))
+	logger.Info("starting", "config", cfg)
+	// Output:
+	// {API:https://svc:s3cr3t@api.example.com/v1/ Database:postgres://app:hunter2@db.internal/app Proxy:http://proxy:pr0xy@proxy:3128 Mirrors:[https://m1.example.com/ ftp://anonymous:guest@m2.example.com/] Workers:8}
+	// level=INFO msg=starting config.API=https://svc:xxxxx@api.example.com/v1/ config.Database=postgres://app:xxxxx@db.internal/app config.Proxy=http://proxy:xxxxx@proxy:3128 config.Mirrors.0=https://m1.example.com/ config.Mirrors.1=ftp://anonymous:xxxxx@m2.example.com/ config.Workers=8
+}

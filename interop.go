@@ -91,9 +91,17 @@ func (u *URI) Scan(src any) error {
 	return fmt.Errorf("uri: cannot scan %T into uri.URI", src)
 }
 
-// LogValue implements log/slog.LogValuer: a URI logs as its Redacted text,
-// so a password in the userinfo (RFC 3986, Section 3.2.1), or one that a
-// browser reads in the path, never reaches a log.
+// LogValue implements log/slog.LogValuer: a URI that is an attribute's
+// value, or a group member's, logs as its Redacted text, without a
+// password in the userinfo (RFC 3986, Section 3.2.1) or one that a
+// browser reads in the path.
+//
+// slog calls LogValue only there. A URI inside a struct, a slice or a map
+// that is logged as one value is printed by the handler with fmt or
+// encoding/json, which call String and MarshalText: the password is
+// printed. So is it in the text of %v, String and MarshalText, and in an
+// error message built from them. To log a configuration at startup, set
+// RedactAttr as the handler's ReplaceAttr.
 func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 
 // Redacted returns the text of u with every password a reader sends
@@ -110,7 +118,9 @@ func (u URI) LogValue() slog.Value { return slog.StringValue(u.Redacted()) }
 //     next '/', and the password from its first ':' to its last '@' (URL
 //     Standard, "authority state").
 //
-// A URI without a password is returned as String gives it.
+// A URI without a password is returned as String gives it. Redacted is
+// what LogValue logs; String, MarshalText, Value and fmt's verbs write
+// the password (see LogValue and RedactAttr).
 func (u URI) Redacted() string {
 	if i := strings.IndexByte(u.Userinfo, ':'); i >= 0 && u.HasUserinfo {
 		u.Userinfo = u.Userinfo[:i+1] + "xxxxx"

@@ -19,12 +19,14 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // URI-reference (RFC 3986, Section 4.1). ASCII text is left exactly as it
 // is, so for ASCII input ParseIRI is Parse.
 //
-// It is a lenient entry point, and an explicit one, as ParseWeb is: text
-// from HTML, XML or RDF documents and from address bars is often an IRI
-// ("https://例え.jp/パス?q=ü") and never a URI. Non-ASCII characters are
-// accepted where RFC 3987 allows them: the characters of ucschar anywhere
-// an unreserved character may stand (userinfo, reg-name host, path, query,
-// fragment), and the private-use characters of iprivate only in the query.
+// It is a lenient entry point, and an explicit one, as ParseWeb (what a
+// browser reads) and ParseTyped (what a person types into a form field)
+// are: text from HTML, XML or RDF documents and from address bars is
+// often an IRI ("https://例え.jp/パス?q=ü") and never a URI. Non-ASCII
+// characters are accepted where RFC 3987 allows them: the characters of
+// ucschar anywhere an unreserved character may stand (userinfo, reg-name
+// host, path, query, fragment), and the private-use characters of
+// iprivate only in the query.
 // A non-ASCII character anywhere else (scheme, port, IP literal) fails as
 // the strict parser fails on its first octet. Errors are *Error values
 // whose Input is s and whose Offset is a byte offset into s, pointing at
@@ -32,9 +34,11 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // U+FFFE or a bidirectional control in the path, fail with ErrIRI.
 //
 // A host name is percent-encoded like the rest ("%E4%BE%8B%E3%81%88.jp"),
-// which RFC 3986, Section 3.2.2 allows; resolvers that need DNS names must
-// convert it to IDNA A-labels ("xn--r8jz45g.jp"), which this package does
-// not do.
+// which RFC 3986, Section 3.2.2 allows; ParseIRI applies no IDNA, so that
+// the URI it returns is the IRI's own mapping (RFC 3987, Section 3.1).
+// Where a DNS name is needed, the host's IDNA A-labels ("xn--r8jz45g.jp",
+// RFC 5891) come from IDNA processing (UTS #46): the IDNA function of a
+// Normalizer, or of a WebParser, whose Parse and ParseTyped apply it.
 //
 // Bidirectional formatting characters (U+200E, U+200F, U+061C,
 // U+202A-U+202E and the isolates U+2066-U+2069) are rejected anywhere, as

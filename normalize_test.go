@@ -403,7 +403,7 @@ func checkPair(t testing.TB, n Normalizer, a, b URI) {
 // ---------------------------------------------------------------------------
 // Corpus, scheme rules, allocations
 
-// normCorpus returns the valid URLs of testdata/corpus.txt, parsed.
+// normCorpus returns the valid URLs of corpusFile, parsed.
 func normCorpus(tb testing.TB) []URI {
 	var out []URI
 	for _, s := range corpus(tb) {

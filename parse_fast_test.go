@@ -80,7 +80,7 @@ func TestParseFastCases(t *testing.T) {
 	for _, r := range append(rows, readCases(t, "testdata/parse.txt")...) {
 		checkFast(t, r.input)
 	}
-	for _, s := range corpus(t) {
+	for _, s := range corpusSeeds(t) {
 		checkFast(t, s)
 	}
 }

@@ -413,7 +413,8 @@ func FuzzPercent(f *testing.F) {
 	for _, r := range readCases(f, "testdata/percent.txt") {
 		f.Add(r.input)
 	}
-	for _, s := range corpus(f)[:200] {
+	seeds := corpusSeeds(f)
+	for _, s := range seeds[:min(200, len(seeds))] {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -825,7 +825,7 @@ const resolveBenchBase = "http://a/b/c/d;p?q"
 
 // resolveBenchInputs returns the named sets of references that the
 // resolution benchmarks share: the examples of RFC 3986, Section 5.4, and
-// two built from the paths and queries of testdata/corpus.txt, once as
+// two built from the paths and queries of ../shared/data/corpus.txt, once as
 // absolute-path references ("/x/y?q") and once as relative-path ones
 // ("x/y?q", "./" before a first segment with ':'). Only references that
 // both this package and net/url parse are kept.
@@ -834,12 +834,8 @@ func resolveBenchInputs(b *testing.B) []struct {
 	refs []string
 } {
 	b.Helper()
-	data, err := os.ReadFile("testdata/corpus.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
 	var abs, rel []string
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range corpus(b) {
 		u, err := Parse(line)
 		if err != nil || !u.HasAuthority || u.Path == "" {
 			continue

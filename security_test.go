@@ -264,7 +264,7 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 // The corpus
 
 // corpusFindings pins what Check finds in the real-world URLs of
-// testdata/corpus.txt, all of them genuine: Node.js's test fixtures for
+// ../shared/data/corpus.txt, all of them genuine: Node.js's test fixtures for
 // file paths with "%2F" and "%5C" in a segment, URLs with a "user:pass"
 // userinfo, and a host with a percent-encoded Greek letter
 // ("https://%CF%80.example.com/"), and "http:Example.com/" and
@@ -583,6 +583,9 @@ func checkIPv4Readers(t testing.TB, host string) {
 }
 
 func TestIPv4Readers(t *testing.T) {
+	if _, err := os.Stat(idnaMappingTable); err != nil {
+		t.Logf("the URL Standard's oracle maps with addrs_table.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
+	}
 	hosts := []string{
 		"", ".", "..", "0", "00", "08", "0x", "0X", "0x0", "0xg", "0x.1", "1.", "1..", ".1",
 		"1.2.3.4", "1.2.3.4.", "1.2.3.4..", "1.2.3.4.5", "255.255.255.255", "256.0.0.0",
@@ -662,7 +665,7 @@ func FuzzCheck(f *testing.F) {
 	for _, r := range readSecurityCases(f) {
 		f.Add(r.input)
 	}
-	for _, s := range corpus(f) {
+	for _, s := range corpusSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

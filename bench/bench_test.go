@@ -6,6 +6,8 @@
 package bench
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -14,10 +16,19 @@ import (
 	"github.com/seed0915fd1c/uri"
 )
 
-// corpus returns the URLs of ../testdata/corpus.txt that this package
-// parses (about 39 of 2,760 are not valid RFC 3986 URIs).
+// corpusFile holds real-world URLs, one per line: the shared test data
+// beside the clone (../shared/data/corpus.txt from the repository root),
+// never copied into the repository.
+const corpusFile = "../../shared/data/corpus.txt"
+
+// corpus returns the URLs of corpusFile that this package parses (about
+// 39 of 2,760 are not valid RFC 3986 URIs), and skips when it is absent.
 func corpus(tb testing.TB) []string {
-	b, err := os.ReadFile("../testdata/corpus.txt")
+	tb.Helper()
+	b, err := os.ReadFile(corpusFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skip(corpusFile + " not found: get the shared test data (corpus.txt, real-world URLs) beside the clone")
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}

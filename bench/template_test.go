@@ -75,7 +75,7 @@ func readSuite(tb testing.TB) []suiteCase {
 	for _, f := range []string{"spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
-			tb.Skipf("the uritemplate-test suite is not at %s: %v", dir, err)
+			tb.Skipf("the uritemplate-test suite is not at %s: get %s from github.com/uri-templates/uritemplate-test into it: %v", dir, f, err)
 		}
 		var raw map[string]struct {
 			Variables json.RawMessage     `json:"variables"`

@@ -37,7 +37,7 @@ func readWPT(tb testing.TB) []wptCase {
 	path := filepath.Join("..", "..", "shared", "data", "wpt-url", "urltestdata.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		tb.Skipf("the web-platform-tests URL data is not at %s: %v", path, err)
+		tb.Skipf("the web-platform-tests URL data is not at %s: get urltestdata.json from web-platform-tests, url/resources/, to put there: %v", path, err)
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
