@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,42 +28,10 @@ func needUnicodeData(t *testing.T, files ...string) {
 
 // TestConfusablesTableGenerated regenerates confusables_table.go from the
 // Unicode data with gen_confusables.go and compares it with the committed
-// file. The generator runs while the other tests do: the test starts it,
-// then waits for the sequential tests as a parallel test.
+// file (regenerate runs the generator while the other tests run).
 func TestConfusablesTableGenerated(t *testing.T) {
 	needUnicodeData(t, "confusables.txt", "IdentifierStatus.txt", "Scripts.txt", "ScriptExtensions.txt", "UnicodeData.txt")
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("needs the go command to run gen_confusables.go: %v", err)
-	}
-	// The generator writes to files, not to pipes: copying a pipe would
-	// allocate in this process while the sequential tests count their
-	// allocations.
-	dir := t.TempDir()
-	out, err := os.Create(filepath.Join(dir, "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	stderr, err := os.Create(filepath.Join(dir, "err"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stderr.Close()
-	cmd := exec.Command(gobin, "run", "gen_confusables.go", "-o", "-", unicodeDir)
-	cmd.Stdout, cmd.Stderr = out, stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	if err := cmd.Wait(); err != nil {
-		msg, _ := os.ReadFile(stderr.Name())
-		t.Fatalf("go run gen_confusables.go: %v\n%s", err, msg)
-	}
-	generated, err := os.ReadFile(out.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
+	generated := regenerate(t, "gen_confusables.go", unicodeDir)
 	committed, err := os.ReadFile("confusables_table.go")
 	if err != nil {
 		t.Fatal(err)

@@ -1636,6 +1636,87 @@ func ExampleURI_SortQueryParams() {
 // ---- Tutorial part: International domain names (UTS #46, RFC 5891, RFC 3492). ----
 // Examples for this part go below this line and above the next part's heading.
 
+// DomainToASCII turns a host written in any script into the ASCII name a
+// browser looks up (URL Standard, "domain to ASCII"): UTS #46 maps each
+// code point (case, width, compatibility forms), normalizes, checks, and
+// encodes each label that is not ASCII in Punycode after "xn--". An ASCII
+// domain is only lowercased, so a name that is already lowercase ASCII
+// comes back as it is, without allocating.
+func ExampleDomainToASCII() {
+	for _, host := range []string{
+		"Bücher.de",
+		"例え.テスト",
+		"ＥＸＡＭＰＬＥ。ｃｏｍ", // fullwidth letters, ideographic full stop
+		"ⓛⓞⓒⓐⓛⓗⓞⓢⓣ",   // circled letters: a name a denylist must see as localhost
+		"xn--mnchen-3ya.DE",
+	} {
+		ascii, err := uri.DomainToASCII(host)
+		fmt.Println(ascii, err)
+	}
+	// Output:
+	// xn--bcher-kva.de <nil>
+	// xn--r8jz45g.xn--zckzah <nil>
+	// example.com <nil>
+	// localhost <nil>
+	// xn--mnchen-3ya.de <nil>
+}
+
+// A host that UTS #46 rejects is an *Error wrapping ErrIDNA: the offset of
+// the label or code point at fault, and the rule that failed, with its
+// status code from Unicode's conformance tests. Here a ZERO WIDTH
+// NON-JOINER sits between two Latin letters, where RFC 5892 allows it only
+// after a virama or between joining letters.
+func ExampleDomainToASCII_error() {
+	host := "pay\u200cpal.com"
+	_, err := uri.DomainToASCII(host)
+
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Printf("%+q\n", host)
+		fmt.Println(strings.Repeat(" ", e.Offset+1) + "^") // +1 for the opening quote
+		fmt.Println("IDNA:", errors.Is(err, uri.ErrIDNA))
+		fmt.Println("expected:", e.Expected)
+	}
+	// Output:
+	// "pay\u200cpal.com"
+	//     ^
+	// IDNA: true
+	// expected: U+200C ZERO WIDTH NON-JOINER after a virama or between joining letters (RFC 5892, Appendix A.1, C1)
+}
+
+// DomainToUnicode turns the A-labels of a host back into Unicode, for
+// display (URL Standard, "domain to Unicode"). Like the Standard, it
+// returns a result even where UTS #46 records an error, and the error
+// with it: such a result is for showing the input, never for a lookup
+// ("xn--ascii-" decodes to "ascii", another name).
+func ExampleDomainToUnicode() {
+	for _, host := range []string{"xn--mnchen-3ya.de", "XN--R8JZ45G.JP", "xn--ascii-.example"} {
+		u, err := uri.DomainToUnicode(host)
+		fmt.Println(u, err != nil)
+	}
+	// Output:
+	// münchen.de false
+	// 例え.jp false
+	// ascii.example true
+}
+
+// The zero IDNA is the URL Standard's profile, which browsers use for the
+// hosts of URLs. The beStrict profile adds the rules of a name that can be
+// registered (RFC 5891, Section 4; STD 3): letters, digits and inner
+// hyphens only, labels of 63 octets at most, 253 in all.
+func ExampleIDNA() {
+	strict := uri.IDNA{CheckHyphens: true, UseSTD3ASCIIRules: true, VerifyDNSLength: true}
+	for _, host := range []string{"Bücher.de", "-bücher.de", "bücher_shop.de"} {
+		lookup, err1 := uri.IDNA{}.ToASCII(host)
+		register, err2 := strict.ToASCII(host)
+		fmt.Printf("%-16s lookup %q %v, register %q %v\n", host, lookup, err1 == nil, register, err2 == nil)
+	}
+	// Output:
+	// Bücher.de        lookup "xn--bcher-kva.de" true, register "xn--bcher-kva.de" true
+	// -bücher.de       lookup "xn---bcher-4ya.de" true, register "" false
+	// bücher_shop.de   lookup "xn--bcher_shop-9db.de" true, register "" false
+}
+
 // ---- Tutorial part: Configuration values and what people type. ----
 // Examples for this part go below this line.
 
