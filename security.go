@@ -210,7 +210,9 @@ const (
 	// attacks). The finding is in
 	// the path, where that text lies for RFC 3986. The message names the
 	// host and port the browser reaches (ParseWeb gives the whole
-	// reading), a domain that needs IDNA as decoded text, and never quotes
+	// reading), an internationalized domain by the ASCII name the browser
+	// looks up with its Unicode form beside it ("xn--vil-9la.example"
+	// ("évil.example"): URL Standard, "domain to ASCII"), and never quotes
 	// the password the browser reads; Finding.Addr holds the host when it
 	// is an IP address, and URI.Addrs reports it.
 	WebAuthority
@@ -547,12 +549,11 @@ func (c *checker) web(u URI, base int) {
 	if err != nil || !w.hasHost || w.host == "" {
 		return
 	}
-	host := w.host
-	if shown != "" {
-		host = shown // IDNA integration: see hostIDNA
-	}
 	addr, _ := webHostAddr(w.host)
-	what := "the host " + excerpt(host)
+	what := "the host " + excerpt(w.host)
+	if shown != "" && shown != w.host {
+		what += " (" + excerpt(shown) + ")"
+	}
 	if w.port != "" {
 		what += " and the port " + w.port
 	}

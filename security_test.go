@@ -357,7 +357,7 @@ func TestCheckMessages(t *testing.T) {
 		{"http:con.:p%2Fw@h/", `DeviceName in path at offset 5: the segment "con.:xxxxx@h" names a Windows device: opening it on a Windows file system reaches the device, not a file`},
 		{"http:con.:p%2Fw@h/", `EncodedSlash in path at offset 11: the password holds a pct-encoded '/' or '\', which a back end that decodes the path reads as a separator`},
 		{"https::443@evil.example/x", `WebAuthority in path at offset 6: a browser reads this URI with credentials and the host "evil.example" (URL Standard, "URL parsing"), where RFC 3986 reads no authority and this path`},
-		{"http:///%C3%A9vil.example:8080/", `WebAuthority in path at offset 7: a browser reads this URI with the host "évil.example" and the port 8080 (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path`},
+		{"http:///%C3%A9vil.example:8080/", `WebAuthority in path at offset 7: a browser reads this URI with the host "xn--vil-9la.example" ("évil.example") and the port 8080 (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path`},
 		{"http://%41" + strings.Repeat("b", 100) + "/", `EncodedHost in host at offset 7: the host is percent-encoded: resolvers decode it to "A` + strings.Repeat("b", 47) + `"... before they look it up, so compare hosts after decoding`},
 	}
 	for _, tt := range tests {
