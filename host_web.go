@@ -2,7 +2,6 @@ package uri
 
 import (
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -252,31 +251,6 @@ func isForbiddenDomain(c byte) bool {
 	return isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f
 }
 
-// idnaRange is one entry of the UTS #46 table in addrs_table.go: the code
-// points lo to hi are ignored (to is "") or each mapped to to.
-type idnaRange struct {
-	lo, hi rune
-	to     string
-}
-
-// idnaMap returns what UTS #46 maps r to, if r is in the table: "" for an
-// ignored code point.
-func idnaMap(r rune) (string, bool) {
-	i, found := slices.BinarySearchFunc(idnaIPv4[:], r, func(e idnaRange, r rune) int {
-		switch {
-		case e.hi < r:
-			return -1
-		case e.lo > r:
-			return 1
-		}
-		return 0
-	})
-	if !found {
-		return "", false
-	}
-	return idnaIPv4[i].to, true
-}
-
 // runeAt decodes the UTF-8 sequence whose first octet, raw or
 // percent-encoded, is at offset i of s, and returns the rune and the
 // offset after it, or utf8.RuneError and the offset after the first octet.
@@ -300,8 +274,11 @@ func runeAt(s string, i int) (rune, int) {
 
 // hostReader reads the decoded octets of a host as the URL Standard's host
 // parser sees them after the UTS #46 mapping, for the characters that
-// matter to an IPv4 address: code points in idnaIPv4 are dropped or
-// replaced by their ASCII mapping; every other octet passes as it is.
+// matter to an IPv4 address: the mapping step of UTS #46 (Section 4, step
+// 1; idnaMapping) drops ignored code points and replaces mapped ones by
+// their mapping; every other octet passes as it is. Normalization (NFC)
+// does not matter to the IPv4 parser: it changes no digit, '.' or 'x'
+// that no combining mark follows, and a mark makes the host no number.
 type hostReader struct {
 	s    string
 	i    int
@@ -325,7 +302,7 @@ func (r *hostReader) next() (byte, bool) {
 			return b, true
 		}
 		cp, end := runeAt(r.s, r.i)
-		if to, ok := idnaMap(cp); ok {
+		if to, ok := idnaMapping(cp); ok {
 			r.i, r.pend = end, to
 			continue
 		}

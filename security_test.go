@@ -504,7 +504,8 @@ const idnaMappingTable = "../shared/data/unicode-17.0.0/IdnaMappingTable.txt"
 // IdnaMappingTable.txt marks ignored, mapped or disallowed_STD3_mapped,
 // read with a parser of its own from the file Unicode publishes
 // (idnaMappingTable) when it is there, and otherwise from the generated
-// table, which then checks only the IPv4 readers' use of it.
+// UTS #46 table (idnaMapping), which then checks only the IPv4 readers'
+// use of it.
 var fullwidth = sync.OnceValue(func() *strings.Replacer {
 	var pairs []string
 	if data, err := os.ReadFile(idnaMappingTable); err == nil {
@@ -539,9 +540,9 @@ var fullwidth = sync.OnceValue(func() *strings.Replacer {
 		}
 		return strings.NewReplacer(pairs...)
 	}
-	for _, e := range idnaIPv4 {
-		for r := e.lo; r <= e.hi; r++ {
-			pairs = append(pairs, string(r), e.to)
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if to, ok := idnaMapping(r); ok {
+			pairs = append(pairs, string(r), to)
 		}
 	}
 	return strings.NewReplacer(pairs...)
@@ -584,7 +585,7 @@ func checkIPv4Readers(t testing.TB, host string) {
 
 func TestIPv4Readers(t *testing.T) {
 	if _, err := os.Stat(idnaMappingTable); err != nil {
-		t.Logf("the URL Standard's oracle maps with addrs_table.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
+		t.Logf("the URL Standard's oracle maps with idna_tables.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
 	}
 	hosts := []string{
 		"", ".", "..", "0", "00", "08", "0x", "0X", "0x0", "0xg", "0x.1", "1.", "1..", ".1",
