@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 type addrsRow struct {
@@ -188,6 +189,15 @@ func FuzzAddrs(f *testing.F) {
 		}
 		if a, ok := u.Addr(); ok && (len(got) == 0 || got[0] != a) {
 			t.Fatalf("Addrs(%q) = %v does not start with Addr() = %v", s, got, a)
+		}
+		// the host a browser reads: "domain to ASCII" of the decoded
+		// reg-name, then the IPv4 parser (URL Standard, "host parsing")
+		if d, err := Decode(u.Host); err == nil && u.HostKind() == RegName && utf8.ValidString(d) {
+			if a, err := DomainToASCII(d); err == nil && endsInNumber(a) {
+				if v4, ok := whatwgIPv4(a); ok && !slices.Contains(got, v4) {
+					t.Fatalf("Addrs(%q) = %v lacks %v, the address of the mapped host %q", s, got, v4, a)
+				}
+			}
 		}
 		_, _, webHost := webPathAuthority(u)
 		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil && !webHost {

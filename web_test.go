@@ -342,8 +342,12 @@ func FuzzParseWeb(f *testing.F) {
 		" http://h:8\ta/", "http://[::1%25x]/", "http://1.2.3.4.5/", "http://u@:80/", "http://a%2Fb/", "sc://a b/"} {
 		f.Add(s, "http://example.org/foo/bar")
 	}
+	for _, s := range []string{"münchen.de", "xn--mnchen-3ya.de", "%E2%93%9B%E2%93%9E%E2%93%92%E2%93%90%E2%93%9B", "a\u202eb", "①②⑦.0.0.1", "a%FFb", "\u00ad", "XN--a"} {
+		f.Add(s, "https://xn--mnchen-3ya.de/a/")
+	}
 	f.Fuzz(func(t *testing.T, s, base string) {
 		checkWebNormal(t, s)
+		checkWebIDNAHost(t, s)
 		u, err := ParseWeb(s)
 		href, herr := WebParser{}.Href(s)
 		if (err == nil) != (herr == nil) {
@@ -579,4 +583,45 @@ func checkWebNormal(t testing.TB, s string) bool {
 		t.Fatalf("webNormal(%q) = %#v, the parser gives %#v, %v", s, u, v, err)
 	}
 	return true
+}
+
+// checkWebIDNAHost checks, for s read as the host of "http://" + s + "/"
+// (when s holds none of the octets that end a host or that the parser
+// removes), that the web parser's host is DomainToASCII's output for the
+// percent-decoded s when that is not all ASCII, and that the parser fails
+// with ErrWebIDNA and ErrIDNA exactly where DomainToASCII fails.
+func checkWebIDNAHost(t *testing.T, s string) {
+	if s == "" || strings.ContainsAny(s, "/?#\\@:[]") {
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return
+		}
+	}
+	d := strings.ToValidUTF8(string(webDecodeHost(s)), "\uFFFD")
+	ascii := true
+	for i := 0; i < len(d); i++ {
+		ascii = ascii && d[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return
+	}
+	in := "http://" + s + "/"
+	a, aerr := DomainToASCII(d)
+	u, err := ParseWeb(in)
+	switch {
+	case aerr != nil:
+		if err == nil || !errors.Is(err, ErrWebIDNA) || !errors.Is(err, ErrIDNA) {
+			t.Fatalf("ParseWeb(%q) = %q, %v; DomainToASCII(%q) fails: %v", in, u, err, d, aerr)
+		}
+	case endsInNumber(a):
+		// the IPv4 parser decides
+	case err != nil:
+		t.Fatalf("ParseWeb(%q): %v; DomainToASCII(%q) = %q", in, err, d, a)
+	default:
+		if h, _ := Decode(u.Host); h != a {
+			t.Fatalf("ParseWeb(%q) has the host %q; DomainToASCII(%q) = %q", in, u.Host, d, a)
+		}
+	}
 }
