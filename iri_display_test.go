@@ -201,8 +201,12 @@ func TestNormalizerIDNA(t *testing.T) {
 	if !n.Equivalent(a, b, SchemeBased) || n.Key(a, SchemeBased) != n.Key(b, SchemeBased) {
 		t.Errorf("%q and %q differ with IDNA", a, b)
 	}
-	if Equivalent(a, b, SchemeBased) {
-		t.Errorf("%q and %q are equivalent without IDNA", a, b)
+	if !Equivalent(a, b, SchemeBased) {
+		t.Errorf("%q and %q differ with the built-in DomainToASCII", a, b)
+	}
+	off := Normalizer{Schemes: DefaultSchemes(), IDNA: func(string) (string, error) { return "", ErrIDNA }}
+	if off.Equivalent(a, b, SchemeBased) {
+		t.Errorf("%q and %q are equivalent with an IDNA function that fails", a, b)
 	}
 	if calls == 0 {
 		t.Error("the IDNA function was never called")
