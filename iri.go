@@ -34,11 +34,21 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // U+FFFE or a bidirectional control in the path, fail with ErrIRI.
 //
 // A host name is percent-encoded like the rest ("%E4%BE%8B%E3%81%88.jp"),
-// which RFC 3986, Section 3.2.2 allows; ParseIRI applies no IDNA, so that
-// the URI it returns is the IRI's own mapping (RFC 3987, Section 3.1).
-// Where a DNS name is needed, the host's IDNA A-labels ("xn--r8jz45g.jp",
-// RFC 5891) come from IDNA processing (UTS #46): the IDNA function of a
-// Normalizer, or of a WebParser, whose Parse and ParseTyped apply it.
+// which RFC 3986, Section 3.2.2 allows: of the two mappings RFC 3987,
+// Section 3.1 gives an ireg-name, percent-encoding or IDNA ToASCII,
+// ParseIRI takes the first, so that the URI it returns is the IRI's own
+// text. For a scheme whose hosts are DNS names (http, https, ws, wss,
+// ftp), ParseIRI reads such a host as a browser does, with the URL
+// Standard's "domain to ASCII" (DomainToASCII, UTS #46): a host written
+// with non-ASCII characters that it rejects (a disallowed code point, a
+// label against the bidi rules of RFC 5893, an A-label that is not valid
+// Punycode beside Unicode text) names no host, and is an error wrapping
+// ErrIRI and ErrIDNA at the code point or label at fault. A host that
+// the IRI writes only in percent-encoding is URI text and is not checked.
+// Where a DNS name is needed, the host's A-labels ("xn--r8jz45g.jp",
+// RFC 5891) come from DomainToASCII, which ParseWeb, Hostname and
+// Normalize at SchemeBased apply. Finder's IRI option reads hosts with
+// ParseIRI, so both accept and reject the same IRIs.
 //
 // Bidirectional formatting characters (U+200E, U+200F, U+061C,
 // U+202A-U+202E and the isolates U+2066-U+2069) are rejected anywhere, as
@@ -100,7 +110,52 @@ func ParseIRI(s string) (URI, error) {
 		e.Input, e.Offset = s, iriOffset(s, e.Offset)
 		return URI{}, e
 	}
+	if err := iriHostIDNA(s, &u); err != nil {
+		return URI{}, err
+	}
 	return u, nil
+}
+
+// iriIDNAError is the Err of an *Error for an IRI host that "domain to
+// ASCII" rejects: it wraps ErrIRI and DomainToASCII's error (ErrIDNA).
+type iriIDNAError struct{ err error }
+
+func (e iriIDNAError) Error() string   { return ErrIRI.Error() }
+func (e iriIDNAError) Unwrap() []error { return []error{ErrIRI, e.err} }
+
+// iriHostIDNA checks the host of u, which ParseIRI mapped from the IRI s,
+// when u's scheme has DNS names for hosts (http, https, ws, wss, ftp) and
+// the host is a reg-name that s writes with a non-ASCII character (not
+// only percent-encoded, which RFC 3986 allows of any octet): the host,
+// decoded, must be one that
+// the URL Standard's "domain to ASCII" accepts (DomainToASCII), as a
+// browser and ParseWeb require, or the IRI names no host at all. It
+// returns nil, or an *Error at the code point (or label) at fault in s.
+func iriHostIDNA(s string, u *URI) error {
+	if u.HostKind() != RegName || !hasNonASCIITriplet(u.Host) || !webSpecialAuthority(u.Scheme) {
+		return nil
+	}
+	raw := false // the IRI writes a non-ASCII character of the host as itself
+	for i := iriOffset(s, u.hostOffset()); i < iriOffset(s, u.hostOffset()+len(u.Host)); i++ {
+		raw = raw || s[i] >= utf8.RuneSelf
+	}
+	if !raw {
+		return nil // URI text: RFC 3986 allows any octet encoded
+	}
+	b := webDecodeHost(u.Host) // as the host parser decodes it
+	d := bytesString(b)          // b is not written again
+	if !utf8.Valid(b) {
+		d = strings.ToValidUTF8(d, "\uFFFD")
+	}
+	if _, err := DomainToASCII(d); err != nil {
+		off, want := 0, "a host that \"domain to ASCII\" accepts"
+		if e, ok := err.(*Error); ok {
+			off, want = e.Offset, e.Expected+", for \"domain to ASCII\""
+		}
+		at := u.hostOffset() + octetOffset(u.Host, validUTF8Offset(b, off))
+		return &Error{Input: s, Offset: iriOffset(s, at), Err: iriIDNAError{err}, Expected: want + " (URL Standard, \"IDNA\"; RFC 3987, Section 3.1)"}
+	}
+	return nil
 }
 
 // iriOffset translates an offset into the mapped text of s, where every
@@ -278,11 +333,14 @@ func (u URI) IRI() string {
 			b = appendIRI(b, u.Userinfo, iriUserinfo)
 			b = append(b, '@')
 		}
-		if ace {
+		switch {
+		case ace:
 			b = appendACEHostIRI(b, u.Host)
-		} else if u.HostKind() == RegName {
+		case u.HostKind() == RegName && hasNonASCIITriplet(u.Host) && webSpecialAuthority(u.Scheme) && !iriHostValid(u.Host):
+			b = appendIRI(b, u.Host, iriLabel) // no host name: shown encoded
+		case u.HostKind() == RegName:
 			b = appendHostIRI(b, u.Host)
-		} else {
+		default:
 			b = append(b, u.Host...)
 		}
 		if u.HasPort {
@@ -300,6 +358,20 @@ func (u URI) IRI() string {
 		b = appendIRI(b, u.Fragment, iriFragment)
 	}
 	return bytesString(b)
+}
+
+// iriHostValid reports whether host, a reg-name of a URI whose scheme's
+// hosts are DNS names, decoded (invalid UTF-8 as U+FFFD), is one that
+// "domain to ASCII" accepts (DomainToASCII), so that IRI may show its
+// labels decoded and ParseIRI reads them back.
+func iriHostValid(host string) bool {
+	b := webDecodeHost(host)
+	d := bytesString(b) // b is not written again
+	if !utf8.Valid(b) {
+		d = strings.ToValidUTF8(d, "\uFFFD")
+	}
+	_, err := DomainToASCII(d)
+	return err == nil
 }
 
 // hasACELabel reports whether host has a label that starts with "xn--",

@@ -73,10 +73,13 @@ func TestIRIDisplayCases(t *testing.T) {
 			if got := displayLabel(in); got != want {
 				t.Errorf("line %d: displayLabel(%q) = %v, want %v", n, in, got, want)
 			}
-			// IRI shows the label, percent-encoded in a host, as displayLabel says.
-			u := URI{Scheme: "http", HasAuthority: true, Host: string(appendPercentAll(nil, in)) + ".example", Path: "/"}
+			// IRI shows the label, percent-encoded in a host, as displayLabel
+			// says; for http, only in a host that "domain to ASCII" accepts
+			// (a label of Arabic-Indic digits alone breaks the bidi rule B1
+			// there), so the scheme here is one whose hosts are not DNS names
+			u := URI{Scheme: "sc", HasAuthority: true, Host: string(appendPercentAll(nil, in)) + ".example", Path: "/"}
 			if want && in != "" && strings.ContainsFunc(in, func(r rune) bool { return r >= utf8.RuneSelf }) {
-				if got := checkIRI(t, u); got != "http://"+in+".example/" {
+				if got := checkIRI(t, u); got != "sc://"+in+".example/" {
 					t.Errorf("line %d: %q.IRI() = %q, want the label shown", n, u, got)
 				}
 			} else if got := checkIRI(t, u); strings.ContainsFunc(got, func(r rune) bool { return r >= utf8.RuneSelf }) {
