@@ -143,7 +143,7 @@ func iriHostIDNA(s string, u *URI) error {
 		return nil // URI text: RFC 3986 allows any octet encoded
 	}
 	b := webDecodeHost(u.Host) // as the host parser decodes it
-	d := bytesString(b)          // b is not written again
+	d := bytesString(b)        // b is not written again
 	if !utf8.Valid(b) {
 		d = strings.ToValidUTF8(d, "\uFFFD")
 	}
