@@ -136,8 +136,8 @@ func iriHostIDNA(s string, u *URI) error {
 		return nil
 	}
 	raw := false // the IRI writes a non-ASCII character of the host as itself
-	for i := iriOffset(s, u.hostOffset()); i < iriOffset(s, u.hostOffset()+len(u.Host)); i++ {
-		raw = raw || s[i] >= utf8.RuneSelf
+	for i, end := iriOffset(s, u.hostOffset()), iriOffset(s, u.hostOffset()+len(u.Host)); i < end && !raw; i++ {
+		raw = s[i] >= utf8.RuneSelf
 	}
 	if !raw {
 		return nil // URI text: RFC 3986 allows any octet encoded

@@ -47,3 +47,45 @@ func TestParseIRIHostIDNA(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegrateHostileMemory is TestHostileMemory, by its rules, for the
+// entry points that meet internationalized hosts (issue #22) on hosts of
+// their own: a host of many percent-encoded U-labels, one of many
+// A-labels (which IRI decodes), and one of many raw U-labels (which
+// ParseWeb and ParseIRI read), at 1 MB with -hostile.long.
+func TestIntegrateHostileMemory(t *testing.T) {
+	entries, shapes := hostileEntries, hostileShapes
+	defer func() { hostileEntries, hostileShapes = entries, shapes }()
+	hostileEntries = []hostileEntry{
+		{"Check", func(u URI, s string) { sinkFindings = u.Check() }},
+		{"Addrs", func(u URI, s string) { sinkBool = u.Addrs() != nil }},
+		{"Normalize", func(u URI, s string) { sinkURI = u.Normalize(SchemeBased) }},
+		{"Hostname", func(u URI, s string) { sinkString, sinkErr = u.Hostname() }},
+		{"IRI", func(u URI, s string) { sinkString = u.IRI() }},
+		{"ParseWeb", func(u URI, s string) { sinkURI, sinkErr = ParseWeb(s) }},
+		{"ParseIRI", func(u URI, s string) { sinkURI, sinkErr = ParseIRI(s) }},
+	}
+	hostileShapes = []hostileShape{
+		{"idn-encoded-labels", func(n int) URI { return httpURI(rep("b%C3%BC.", n)+"de", "/") }},
+		{"idn-a-labels", func(n int) URI { return httpURI(rep("xn--bcher-kva.", n)+"de", "/") }},
+		{"idn-raw-labels", func(n int) URI { return httpURI(rep("bü.", n)+"de", "/") }},
+	}
+	saved := map[string]int{}
+	for _, e := range hostileEntries {
+		saved[e.name] = hostileBytesPerByte[e.name]
+		// DomainToASCII's bound (and DomainToUnicode's, for Check and
+		// IRI) on top of the entry point's own, at least 8: ParseIRI
+		// writes each non-ASCII byte as a triplet and parses a copy
+		hostileBytesPerByte[e.name] = max(hostileBytesPerByte[e.name], 8) + idnaBytesPerByte
+	}
+	defer func() {
+		for k, v := range saved {
+			if v == 0 {
+				delete(hostileBytesPerByte, k)
+			} else {
+				hostileBytesPerByte[k] = v
+			}
+		}
+	}()
+	TestHostileMemory(t)
+}
