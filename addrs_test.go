@@ -2,16 +2,13 @@ package uri
 
 import (
 	"bufio"
-	"flag"
-	"maps"
 	"net/netip"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 type addrsRow struct {
@@ -193,6 +190,15 @@ func FuzzAddrs(f *testing.F) {
 		if a, ok := u.Addr(); ok && (len(got) == 0 || got[0] != a) {
 			t.Fatalf("Addrs(%q) = %v does not start with Addr() = %v", s, got, a)
 		}
+		// the host a browser reads: "domain to ASCII" of the decoded
+		// reg-name, then the IPv4 parser (URL Standard, "host parsing")
+		if d, err := Decode(u.Host); err == nil && u.HostKind() == RegName && utf8.ValidString(d) {
+			if a, err := DomainToASCII(d); err == nil && endsInNumber(a) {
+				if v4, ok := whatwgIPv4(a); ok && !slices.Contains(got, v4) {
+					t.Fatalf("Addrs(%q) = %v lacks %v, the address of the mapped host %q", s, got, v4, a)
+				}
+			}
+		}
 		_, _, webHost := webPathAuthority(u)
 		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil && !webHost {
 			t.Fatalf("Addrs(%q) = %v for a host without digits or '%%'", s, got)
@@ -244,87 +250,4 @@ func FuzzAddrs(f *testing.F) {
 			}
 		}
 	})
-}
-
-var addrsRegen = flag.Bool("addrs.regen", false, "TestAddrsTable: run gen_addrs_table.go and compare its output with addrs_table.go")
-
-// TestAddrsTable checks addrs_table.go against the Unicode data it comes
-// from, when ../shared/data/unicode-17.0.0/ is there: every non-ASCII code
-// point that IdnaMappingTable.txt ignores, or maps to a string of IPv4
-// number characters, is in idnaIPv4 with that mapping, and no other. The
-// rule is spelled here again, code point by code point. With
-// -addrs.regen, it also runs the generator and compares the file.
-func TestAddrsTable(t *testing.T) {
-	data, err := os.ReadFile(idnaMappingTable)
-	if err != nil {
-		t.Skipf("%v: get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/ to check addrs_table.go", err)
-	}
-	want := map[rune]string{}
-	version := ""
-	for line := range strings.Lines(string(data)) {
-		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
-			version = strings.TrimSpace(v)
-		}
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Split(line, ";")
-		if len(f) < 2 {
-			continue
-		}
-		status := strings.TrimSpace(f[1])
-		to := ""
-		if len(f) > 2 {
-			for cp := range strings.FieldsSeq(f[2]) {
-				v, _ := strconv.ParseUint(cp, 16, 32)
-				to += string(rune(v))
-			}
-		}
-		if status != "ignored" && (status != "mapped" && status != "disallowed_STD3_mapped" || to == "" || strings.Trim(to, "0123456789abcdefx.") != "") {
-			continue
-		}
-		lo, hi, ok := strings.Cut(strings.TrimSpace(f[0]), "..")
-		if !ok {
-			hi = lo
-		}
-		l, _ := strconv.ParseUint(lo, 16, 32)
-		h, _ := strconv.ParseUint(hi, 16, 32)
-		for r := rune(l); r <= rune(h); r++ {
-			if r >= 0x80 {
-				want[r] = to
-			}
-		}
-	}
-	if version != idnaVersion {
-		t.Errorf("the data is version %q; addrs_table.go was generated from %q", version, idnaVersion)
-	}
-	got := map[rune]string{}
-	for _, e := range idnaIPv4 {
-		for r := e.lo; r <= e.hi; r++ {
-			got[r] = e.to
-		}
-	}
-	if !maps.Equal(got, want) {
-		for r, to := range want {
-			if g, ok := got[r]; !ok || g != to {
-				t.Errorf("U+%04X: the data maps it to %q; the table has %q, %v", r, to, g, ok)
-			}
-		}
-		for r := range got {
-			if _, ok := want[r]; !ok {
-				t.Errorf("U+%04X is in the table, not in the data", r)
-			}
-		}
-	}
-	t.Logf("%d code points in %d ranges, Unicode %s", len(got), len(idnaIPv4), idnaVersion)
-	if !*addrsRegen {
-		return
-	}
-	out := filepath.Join(t.TempDir(), "addrs_table.go")
-	if msg, err := exec.Command("go", "run", "gen_addrs_table.go", "-o", out, idnaMappingTable).CombinedOutput(); err != nil {
-		t.Fatalf("gen_addrs_table.go: %v\n%s", err, msg)
-	}
-	regen, _ := os.ReadFile(out)
-	committed, _ := os.ReadFile("addrs_table.go")
-	if string(regen) != string(committed) {
-		t.Errorf("gen_addrs_table.go writes another addrs_table.go than the one committed")
-	}
 }

@@ -75,7 +75,7 @@ func (u URI) WithHost(name string) (URI, error) {
 		}
 	}
 	if bad < 0 && !ascii {
-		_, _, bad = hostIDNA(name)
+		bad = hostNameFault(name)
 	}
 	if bad >= 0 {
 		return URI{}, &Error{Input: name, Offset: bad, Err: ErrHost,

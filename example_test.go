@@ -1717,6 +1717,100 @@ func ExampleIDNA() {
 	// bücher_shop.de   lookup "xn--bcher_shop-9db.de" true, register "" false
 }
 
+// A page served from an internationalized host links to other pages; a
+// crawler resolves each href against the page's URL as a browser does.
+// The zero WebParser has "domain to ASCII" built in, so the page's own
+// host, given in Unicode or in Punycode, and the hosts its links name come
+// out as the ASCII names a browser looks up.
+func ExampleWebBase_ResolveHref_idn() {
+	for _, page := range []string{"https://münchen.de/stadt/", "https://xn--mnchen-3ya.de/stadt/"} {
+		u, err := uri.ParseWeb(page)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		base, err := uri.WebParser{}.Base(u)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		for _, href := range []string{"rathaus.html", "/", "//köln.de/dom", "https://MÜNCHEN.de/?q=1"} {
+			abs, err := base.ResolveHref(href)
+			fmt.Println(abs, err)
+		}
+	}
+	// Output:
+	// https://xn--mnchen-3ya.de/stadt/rathaus.html <nil>
+	// https://xn--mnchen-3ya.de/ <nil>
+	// https://xn--kln-sna.de/dom <nil>
+	// https://xn--mnchen-3ya.de/?q=1 <nil>
+	// https://xn--mnchen-3ya.de/stadt/rathaus.html <nil>
+	// https://xn--mnchen-3ya.de/ <nil>
+	// https://xn--kln-sna.de/dom <nil>
+	// https://xn--mnchen-3ya.de/?q=1 <nil>
+}
+
+// "http://例え.jp/" and "http://xn--r8jz45g.jp/" name the same host: an IRI
+// becomes a URI with the host percent-encoded as UTF-8 (RFC 3987, Section
+// 3.1), and Equivalent at SchemeBased converts such a host of an http,
+// https, ws, wss or ftp URI to its ASCII form with DomainToASCII, as a
+// resolver does. At SyntaxBased, which compares text, they differ.
+func ExampleEquivalent_idn() {
+	a, err := uri.ParseIRI("http://例え.jp/")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b := uri.MustParse("http://xn--r8jz45g.jp/")
+	fmt.Println(a)
+	fmt.Println(uri.Equivalent(a, b, uri.SyntaxBased), uri.Equivalent(a, b, uri.SchemeBased))
+	fmt.Println(a.Normalize(uri.SchemeBased))
+	// Output:
+	// http://%E4%BE%8B%E3%81%88.jp/
+	// false true
+	// http://xn--r8jz45g.jp/
+}
+
+// An SSRF guard that denies names must compare the name that is dialed,
+// not the text of the URI: "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ" (circled letters) maps to
+// "localhost" under UTS #46, and net/http dials localhost for it. Hostname
+// and DialAddr give the ASCII name after IDNA, so the denylist catches
+// it; Addrs catches the same trick on an IP address ("①②⑦.0.0.1").
+func ExampleURI_Hostname_idn() {
+	denied := map[string]bool{"localhost": true, "metadata.google.internal": true}
+	for _, s := range []string{
+		"http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin",
+		"http://ＬＯＣＡＬＨＯＳＴ:8080/",
+		"http://①②⑦.0.0.1/",
+		"https://bücher.de/",
+	} {
+		u, err := uri.ParseIRI(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		host, err := u.Hostname()
+		if err != nil {
+			fmt.Println("reject:", err)
+			continue
+		}
+		addr, _ := u.DialAddr()
+		switch {
+		case denied[strings.TrimSuffix(host, ".")]:
+			fmt.Println("reject:", s, "dials", addr)
+		case slices.ContainsFunc(u.Addrs(), netip.Addr.IsLoopback):
+			fmt.Println("reject:", s, "reaches", u.Addrs())
+		default:
+			fmt.Println("allow:", s, "dials", addr)
+		}
+	}
+	// Output:
+	// reject: http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin dials localhost:80
+	// reject: http://ＬＯＣＡＬＨＯＳＴ:8080/ dials localhost:8080
+	// reject: http://①②⑦.0.0.1/ reaches [127.0.0.1]
+	// allow: https://bücher.de/ dials xn--bcher-kva.de:443
+}
+
 // ---- Tutorial part: Configuration values and what people type. ----
 // Examples for this part go below this line.
 

@@ -37,7 +37,10 @@ type Finder struct {
 	// where RFC 3987 allows them, and the text is read with ParseIRI, so
 	// the URI found has them percent-encoded. Unicode punctuation and
 	// White_Space end an IRI, and an IRI glued to the letters before it
-	// holds non-ASCII text in its host only: see Finder.Find.
+	// holds non-ASCII text in its host only: see Finder.Find. A host of
+	// http, https, ws, wss or ftp written in Unicode is read as ParseIRI
+	// reads it, with "domain to ASCII" (URL Standard, "IDNA"): text whose
+	// host it rejects is not an IRI and is not found.
 	IRI bool
 
 	// Schemes, if not empty, lists the schemes to report (compared without

@@ -382,9 +382,16 @@ func TestFindHostile(t *testing.T) {
 			if e.name == "FindIRI" && !isASCII(sl) {
 				grow = a1 > float64(2*matches+2)
 			}
-			if grow || b1 > limit {
+			lim := limit
+			if e.name == "IRI" {
+				// IRI reads a host of http with non-ASCII text with
+				// DomainToASCII (iriHostValid), which takes its rune
+				// buffers: measured 8.3 bytes per byte on utf8-labels
+				lim = uint64(12*len(sl) + 64<<10)
+			}
+			if grow || b1 > lim {
 				t.Errorf("%s on %s: %v allocations at %s, %v at %s (%d matches); %d bytes at %s (limit %d)",
-					e.name, sh.name, a0, sizeName(small), a1, sizeName(large), matches, b1, sizeName(large), limit)
+					e.name, sh.name, a0, sizeName(small), a1, sizeName(large), matches, b1, sizeName(large), lim)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package uri
 
 import (
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -252,31 +251,6 @@ func isForbiddenDomain(c byte) bool {
 	return isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f
 }
 
-// idnaRange is one entry of the UTS #46 table in addrs_table.go: the code
-// points lo to hi are ignored (to is "") or each mapped to to.
-type idnaRange struct {
-	lo, hi rune
-	to     string
-}
-
-// idnaMap returns what UTS #46 maps r to, if r is in the table: "" for an
-// ignored code point.
-func idnaMap(r rune) (string, bool) {
-	i, found := slices.BinarySearchFunc(idnaIPv4[:], r, func(e idnaRange, r rune) int {
-		switch {
-		case e.hi < r:
-			return -1
-		case e.lo > r:
-			return 1
-		}
-		return 0
-	})
-	if !found {
-		return "", false
-	}
-	return idnaIPv4[i].to, true
-}
-
 // runeAt decodes the UTF-8 sequence whose first octet, raw or
 // percent-encoded, is at offset i of s, and returns the rune and the
 // offset after it, or utf8.RuneError and the offset after the first octet.
@@ -300,8 +274,11 @@ func runeAt(s string, i int) (rune, int) {
 
 // hostReader reads the decoded octets of a host as the URL Standard's host
 // parser sees them after the UTS #46 mapping, for the characters that
-// matter to an IPv4 address: code points in idnaIPv4 are dropped or
-// replaced by their ASCII mapping; every other octet passes as it is.
+// matter to an IPv4 address: the mapping step of UTS #46 (Section 4, step
+// 1; idnaMapping) drops ignored code points and replaces mapped ones by
+// their mapping; every other octet passes as it is. Normalization (NFC)
+// does not matter to the IPv4 parser: it changes no digit, '.' or 'x'
+// that no combining mark follows, and a mark makes the host no number.
 type hostReader struct {
 	s    string
 	i    int
@@ -325,7 +302,7 @@ func (r *hostReader) next() (byte, bool) {
 			return b, true
 		}
 		cp, end := runeAt(r.s, r.i)
-		if to, ok := idnaMap(cp); ok {
+		if to, ok := idnaMapping(cp); ok {
 			r.i, r.pend = end, to
 			continue
 		}
@@ -340,67 +317,43 @@ func (r *hostReader) peek() (byte, bool) {
 	return c.next()
 }
 
-// idnaPending is the ASCII label hostIDNA writes in place of a label it
-// cannot convert: it is an A-label in form ("xn--"), so that the web
-// parser's checks after "domain to ASCII" treat it as they treat the
-// label UTS #46 would write (it is never a number, and holds no
-// forbidden domain code point).
-const idnaPending = "xn--idna-pending"
-
 // hostIDNA is the URL Standard's "domain to ASCII" (URL Standard, "IDNA")
-// as far as this package implements UTS #46, for the host readers of
-// Check (WebAuthority), Addrs and WithHost; domain is percent-decoded
-// UTF-8. It returns ascii, the domain for the rest of the host parser;
-// shown, the domain as a person should read it (the mapped text, with its
-// non-ASCII letters); and bad, the offset in domain of the first code
-// point that makes UTS #46 processing fail, or -1.
-//
-// IDNA integration: the package has no full UTS #46 processing yet
-// (issue #22 adds DomainToASCII). Until it has, hostIDNA applies what the
-// package has: ASCII letters lowercased, and the idnaIPv4 table (ignored
-// code points dropped; compatibility digits, hex letters and full stops
-// mapped), which makes it exact for every domain that is an IP address.
-// It rejects invalid UTF-8, U+FFFD, control characters and white space
-// (UTS #46 disallows them or maps them to a space, a forbidden domain code
-// point), keeps other non-ASCII code points in shown, and writes
-// idnaPending in ascii for each label that holds one. When DomainToASCII
-// lands, this function becomes: ascii from DomainToASCII(domain) (bad = 0
-// on its error), shown from DomainToUnicode(ascii), and idnaPending goes.
-// This is the one place where Check, Addrs and WithHost meet IDNA.
+// for the host readers of Check (WebAuthority) and Addrs: a thin
+// call into DomainToASCII; domain is percent-decoded UTF-8. It returns
+// ascii, DomainToASCII's result; shown, the domain as a person should read
+// it (DomainToUnicode of ascii, or ascii where that records an error); and
+// bad, the offset in domain of the code point or label DomainToASCII
+// rejects, or -1. This is the one place where Check and Addrs meet IDNA.
 func hostIDNA(domain string) (ascii, shown string, bad int) {
-	var b []byte // the mapped domain
-	nonASCII := false
-	for i := 0; i < len(domain); {
-		r, n := utf8.DecodeRuneInString(domain[i:])
-		switch {
-		case r < utf8.RuneSelf:
-			b = append(b, lower(byte(r)))
-		case r == utf8.RuneError || unicode.IsControl(r) || unicode.IsSpace(r):
-			return "", "", i
-		default:
-			if to, ok := idnaMap(r); ok {
-				b = append(b, to...)
-			} else {
-				b = utf8.AppendRune(b, r)
-				nonASCII = true
-			}
+	a, err := DomainToASCII(domain)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			return "", "", e.Offset
+		}
+		return "", "", 0
+	}
+	shown, err = DomainToUnicode(a)
+	if err != nil {
+		shown = a
+	}
+	return a, shown, -1
+}
+
+// hostNameFault returns the offset in name, a registered name for WithHost,
+// of the first code point that no reader of a host name keeps as a
+// character of the name: invalid UTF-8 or U+FFFD, a control character or
+// white space (UTS #46 disallows them or maps them to a space, a
+// forbidden domain code point); or -1. Other code points are WithHost's
+// to percent-encode, whatever UTS #46 makes of them.
+func hostNameFault(name string) int {
+	for i := 0; i < len(name); {
+		r, n := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError || r >= utf8.RuneSelf && (unicode.IsControl(r) || unicode.IsSpace(r)) {
+			return i
 		}
 		i += n
 	}
-	shown = string(b)
-	if !nonASCII {
-		return shown, shown, -1
-	}
-	labels := strings.Split(shown, ".")
-	for k, l := range labels {
-		for i := 0; i < len(l); i++ {
-			if l[i] >= utf8.RuneSelf {
-				labels[k] = idnaPending
-				break
-			}
-		}
-	}
-	return strings.Join(labels, "."), shown, -1
+	return -1
 }
 
 // webSpecialAuthority reports whether scheme, in any case, is a special
@@ -471,12 +424,13 @@ func webCredentials(auth string) (at, colon int) {
 
 // webRead reads u's text as a browser does, with the URL Standard's basic
 // URL parser and hostIDNA for "domain to ASCII", for Check and Addrs.
-// shown is the host as hostIDNA shows it, when the host went through it.
+// shown is the host as hostIDNA shows it (its Unicode form), when the host
+// was not all ASCII.
 func webRead(u URI) (w webURL, shown string, err error) {
 	p := WebParser{IDNA: func(d string) (string, error) {
 		a, s, bad := hostIDNA(d)
 		if bad >= 0 {
-			return "", ErrWebIDNA
+			return "", ErrIDNA
 		}
 		shown = s
 		return a, nil

@@ -465,9 +465,20 @@ func (u *URI) errorAt(at int, f fault) error {
 // and other controls have no place in a name. URL fails closed on the
 // same names.
 //
-// A reg-name that decodes to non-ASCII text needs IDNA processing
-// (UTS #46, RFC 5891) before a resolver can take it; Hostname reports an
-// error for it (ErrHost) rather than pass the raw octets on.
+// A reg-name that decodes to non-ASCII text is given in the ASCII form a
+// resolver looks up, after UTS #46 ToASCII (UTS #46, Section 4.2) with the
+// profile net/http applies to a request's host (golang.org/x/net/idna's
+// Lookup: IDNA{CheckHyphens: true, UseSTD3ASCIIRules: true}, CheckBidi
+// and CheckJoiners on, Nontransitional): "b%C3%BCcher.de" is
+// "xn--bcher-kva.de", and "%E2%93%9B%E2%93%9E%E2%93%92%E2%93%90%E2%93%9B
+// %E2%93%97%E2%93%9E%E2%93%A2%E2%93%A3" (ⓛⓞⓒⓐⓛⓗⓞⓢⓣ) is "localhost",
+// so that a denylist applied to Hostname sees the name that is dialed.
+// A name that profile rejects (invalid UTF-8, a disallowed code point, a
+// label against the bidi or hyphen rules, a mapping to a character other
+// than letters, digits and '-') is an error (ErrHost, at the octet at
+// fault), never the raw octets. That profile accepts fewer names than a
+// browser's (URL Standard, "domain to ASCII": ParseWeb); it accepts none
+// that a browser reads otherwise.
 //
 // A reg-name that some resolvers read as an IPv4 address, such as
 // "0x7f.1" or "127.1" (inet_aton), is passed on as it is: it is one name,
@@ -517,9 +528,9 @@ func (u *URI) hostname() (string, error) {
 	}
 	if nonASCII >= 0 {
 		decoded, _ := Decode(host) // every triplet was checked above
-		name, f := hostnameIDNA(decoded)
+		name, off, f := hostnameIDNA(decoded)
 		if f.err != nil {
-			return "", u.errorAt(at+nonASCII, f)
+			return "", u.errorAt(at+octetOffset(host, off), f)
 		}
 		return name, nil
 	}
@@ -533,13 +544,26 @@ func (u *URI) hostname() (string, error) {
 // hostnameIDNA is the one place where Hostname meets a host name with
 // non-ASCII characters: name is a reg-name, decoded, with octets above
 // 0x7F, which may or may not be UTF-8. A resolver takes such a name only
-// in its ASCII form, after IDNA processing (UTS #46, Section 4; RFC 5891,
-// Section 5), which this package does not do yet, so it reports that the
-// name needs it. (Stage 2: return the ASCII form of name here, or a
-// fault for a name IDNA rejects.)
-func hostnameIDNA(name string) (string, fault) {
-	return "", fault{ErrHost, "an ASCII host name: this one decodes to non-ASCII text, which needs IDNA processing (UTS #46, RFC 5891) before a resolver can take it"}
+// in its ASCII form, after IDNA processing (UTS #46, Section 4.2; RFC 5891,
+// Section 5): hostnameIDNA returns that form by lookupIDNA, or the offset
+// in name of the code point or label it rejects and the fault.
+func hostnameIDNA(name string) (string, int, fault) {
+	a, err := lookupIDNA.ToASCII(name)
+	if err == nil {
+		return a, 0, fault{}
+	}
+	off, want := 0, "a host name that UTS #46 ToASCII accepts"
+	if e, ok := err.(*Error); ok {
+		off, want = e.Offset, e.Expected+", for UTS #46 ToASCII"
+	}
+	return "", off, fault{ErrHost, want + " (UTS #46, Section 4.2; the profile of golang.org/x/net/idna's Lookup, which net/http applies)"}
 }
+
+// lookupIDNA is the UTS #46 profile of Hostname and DialAddr: that of
+// golang.org/x/net/idna's Lookup, which net/http applies to the host of a
+// request before it dials, so that both dial the same name: STD3 rules
+// and the hyphen checks on, CheckBidi and CheckJoiners on, Nontransitional.
+var lookupIDNA = IDNA{CheckHyphens: true, UseSTD3ASCIIRules: true}
 
 // DialAddr returns the address to dial for u, "host:port" as net.Dial
 // takes it: the host as Hostname gives it, in brackets for IPv6, and the

@@ -153,17 +153,26 @@ type Normalizer struct {
 	// rule. A name that is not lowercase never matches.
 	Schemes map[string]SchemeRule
 
-	// IDNA, if not nil, converts an internationalized host name to its
-	// ASCII form at SchemeBased, as a resolver does before it asks the DNS
-	// (RFC 3987, Section 3.1; RFC 3986, Section 3.2.2): for a reg-name
-	// whose percent-encoded octets decode to UTF-8 text with a non-ASCII
-	// character, IDNA gets that decoded text and returns, say, its IDNA
-	// A-labels; golang.org/x/net/idna's Lookup.ToASCII fits, and is the
-	// same function a WebParser takes. The result replaces the host,
-	// lowercased, when it is a valid ASCII reg-name; when IDNA fails or
-	// returns anything else, the host stays as SyntaxBased writes it, so
-	// two names that IDNA rejects are compared by their text. With IDNA,
-	// "http://%E4%BE%8B.jp/" and "http://xn--fsq.jp/" are equivalent.
+	// IDNA converts an internationalized host name to its ASCII form at
+	// SchemeBased, as a resolver does before it asks the DNS (RFC 3987,
+	// Section 3.1; RFC 3986, Section 3.2.2): for a reg-name whose
+	// percent-encoded octets decode to UTF-8 text with a non-ASCII
+	// character, IDNA gets that decoded text and returns its ASCII form.
+	// The result replaces the host, lowercased, when it is a valid ASCII
+	// reg-name; when IDNA fails or returns anything else, the host stays
+	// as SyntaxBased writes it, so two names that IDNA rejects are
+	// compared by their text.
+	//
+	// When IDNA is nil, the built-in DomainToASCII (the URL Standard's
+	// "domain to ASCII", UTS #46 ToASCII) does it for the schemes whose
+	// hosts are DNS names, the URL Standard's special schemes but file:
+	// http, https, ws, wss and ftp (URL Standard, "special scheme"), so
+	// that "http://%E4%BE%8B.jp/" and "http://xn--fsq.jp/" are equivalent.
+	// Other schemes keep their hosts as text: a file host is a name that
+	// the platform resolves, not always through the DNS (RFC 8089,
+	// Section 2, NetBIOS names on Windows), and for most others nothing
+	// says the host is a DNS name. When IDNA is set, it applies to every
+	// scheme; a function that always fails turns the conversion off.
 	IDNA func(host string) (string, error)
 }
 
@@ -271,7 +280,10 @@ func (u URI) Normalize(level Level) URI {
 //
 // Normalize makes no allocation when u is already normal, returning u itself,
 // and one allocation otherwise: all components of the result are slices of
-// one string, laid out as String writes them. Input that is not a valid URI
+// one string, laid out as String writes them. At SchemeBased, an
+// internationalized host that goes through IDNA (see Normalizer.IDNA) takes
+// the allocations of percent-decoding and "domain to ASCII" besides, and
+// such a URI is never returned as it is. Input that is not a valid URI
 // gives an unspecified result but never a panic.
 func (n Normalizer) Normalize(u URI, level Level) URI {
 	if n.isNormal(&u, level) {
@@ -348,7 +360,7 @@ var ruleNames = [numRules]string{
 	"empty path made \"/\" (RFC 3986, Section 6.2.3)",
 	"leading zeros of the port dropped (RFC 3986, Section 3.2.3 and Section 6.2.3)",
 	"IPv6 address written in its canonical text (RFC 5952, Section 4)",
-	"internationalized host name converted by the Normalizer's IDNA function (RFC 3987, Section 3.1)",
+	"internationalized host name converted to ASCII by the Normalizer's IDNA function or DomainToASCII (RFC 3987, Section 3.1)",
 	"case-insensitive part lowercased, as the scheme defines (RFC 3986, Section 6.2.3)",
 }
 
@@ -392,7 +404,7 @@ func (n Normalizer) isNormal(u *URI, level Level) bool {
 	if u.HasAuthority && len(u.Host) > 2 && u.Host[0] == '[' && !ipv6Canonical(u.Host) {
 		return false
 	}
-	if n.IDNA != nil && u.HasAuthority && hasNonASCIITriplet(u.Host) && u.HostKind() == RegName {
+	if u.HasAuthority && hasNonASCIITriplet(u.Host) && n.idna(u.Scheme) != nil && u.HostKind() == RegName {
 		return false
 	}
 	if u.HasPort && (u.Port == "" || len(u.Port) > 1 && u.Port[0] == '0') {
@@ -484,9 +496,9 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 			}
 		} else {
 			b, tr[partHost] = appendPct(b, u.Host, true)
-			if level == SchemeBased && n.IDNA != nil && u.HostKind() == RegName {
+			if idna := n.idna(u.Scheme); level == SchemeBased && idna != nil && hasNonASCIITriplet(u.Host) && u.HostKind() == RegName {
 				var r uint16
-				b, r = n.appendIDNA(b, at[2*partHost])
+				b, r = appendIDNA(b, at[2*partHost], u.Host, idna)
 				tr[partHost] |= r
 			}
 		}
@@ -694,11 +706,26 @@ func hasNonASCIITriplet(s string) bool {
 	return false
 }
 
-// appendIDNA replaces the normalized reg-name b[start:] by what n.IDNA
-// makes of its decoded text, when that text is UTF-8 with a non-ASCII
-// character and the result is a valid ASCII reg-name; see Normalizer.IDNA.
-func (n Normalizer) appendIDNA(b []byte, start int) ([]byte, uint16) {
-	host := string(b[start:])
+// idna returns the function that converts the hosts of scheme to ASCII
+// at SchemeBased, or nil: n.IDNA when set, else DomainToASCII for the
+// schemes whose hosts are DNS names (see Normalizer.IDNA).
+func (n Normalizer) idna(scheme string) func(string) (string, error) {
+	switch {
+	case n.IDNA != nil:
+		return n.IDNA
+	case webSpecialAuthority(scheme):
+		return DomainToASCII
+	}
+	return nil
+}
+
+// appendIDNA replaces the normalized reg-name b[start:], whose text
+// before normalization is host, by what idna makes of its decoded text,
+// when that text is UTF-8 with a non-ASCII character and the result is a
+// valid ASCII reg-name; see Normalizer.IDNA. Normalization changes the
+// decoded text of a reg-name only by the case of its ASCII letters, which
+// "domain to ASCII" lowercases.
+func appendIDNA(b []byte, start int, host string, idna func(string) (string, error)) ([]byte, uint16) {
 	if !hasNonASCIITriplet(host) {
 		return b, 0
 	}
@@ -706,7 +733,13 @@ func (n Normalizer) appendIDNA(b []byte, start int) ([]byte, uint16) {
 	if err != nil || !utf8.ValidString(d) {
 		return b, 0
 	}
-	ascii, err := n.IDNA(d)
+	for i := 0; i < len(d); i++ {
+		if 'A' <= d[i] && d[i] <= 'Z' {
+			d = string(appendLower(make([]byte, 0, len(d)), d)) // as normalized
+			break
+		}
+	}
+	ascii, err := idna(d)
 	if err != nil || ascii == "" {
 		return b, 0
 	}

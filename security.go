@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Security considerations, RFC 3986, Section 7.
@@ -210,10 +211,28 @@ const (
 	// attacks). The finding is in
 	// the path, where that text lies for RFC 3986. The message names the
 	// host and port the browser reaches (ParseWeb gives the whole
-	// reading), a domain that needs IDNA as decoded text, and never quotes
+	// reading), an internationalized domain by the ASCII name the browser
+	// looks up with its Unicode form beside it ("xn--vil-9la.example"
+	// ("évil.example"): URL Standard, "domain to ASCII"), and never quotes
 	// the password the browser reads; Finding.Addr holds the host when it
 	// is an IP address, and URI.Addrs reports it.
 	WebAuthority
+
+	// IDNHost: a reg-name host that is an internationalized domain name
+	// in its Unicode form, percent-encoded as UTF-8 (RFC 3986, Section
+	// 3.2.2), as ParseIRI writes one ("https://b%C3%BCcher.de/"). It is
+	// the correct form, and takes the place of EncodedHost: every encoded
+	// octet is part of a non-ASCII character, and the decoded name is the
+	// Unicode form of the ASCII name that UTS #46 ToASCII gives (URL
+	// Standard, "domain to ASCII"; DomainToASCII), which is an "xn--"
+	// name, not an IP address. Resolvers and browsers look up that ASCII
+	// name, and the message says which it is ("xn--bcher-kva.de"), so that
+	// a filter compares hosts by it (RFC 3986, Section 7.3). A
+	// percent-encoded host that UTS #46 rejects, that maps to another
+	// text (U+24DB CIRCLED LATIN SMALL LETTER L reads "l": the message
+	// then names the ASCII name too), or that encodes ASCII octets is
+	// EncodedHost.
+	IDNHost
 
 	numFindingKinds = iota + 1 // one more than the last kind
 )
@@ -236,6 +255,7 @@ var findingKindNames = [numFindingKinds]string{
 	Password:          "Password",
 	DeceptiveUserinfo: "DeceptiveUserinfo",
 	WebAuthority:      "WebAuthority",
+	IDNHost:           "IDNHost",
 }
 
 var findingKindSections = [numFindingKinds]string{
@@ -256,6 +276,7 @@ var findingKindSections = [numFindingKinds]string{
 	Password:          "7.5",
 	DeceptiveUserinfo: "7.6",
 	WebAuthority:      "7.6",
+	IDNHost:           "7.3",
 }
 
 func (k FindingKind) valid() bool { return k >= BadPort && k < numFindingKinds }
@@ -547,12 +568,11 @@ func (c *checker) web(u URI, base int) {
 	if err != nil || !w.hasHost || w.host == "" {
 		return
 	}
-	host := w.host
-	if shown != "" {
-		host = shown // IDNA integration: see hostIDNA
-	}
 	addr, _ := webHostAddr(w.host)
-	what := "the host " + excerpt(host)
+	what := "the host " + excerpt(w.host)
+	if shown != "" && shown != w.host {
+		what += " (" + excerpt(shown) + ")"
+	}
 	if w.port != "" {
 		what += " and the port " + w.port
 	}
@@ -797,8 +817,18 @@ func (c *checker) host(u URI, base int) {
 		}
 	case RegName:
 		if p := firstTriplet(h); p >= 0 {
-			c.report(EncodedHost, base+p, netip.Addr{},
-				"the host is percent-encoded: resolvers decode it to "+decodedExcerpt(h)+" before they look it up, so compare hosts after decoding")
+			ascii, idn := encodedIDN(h)
+			switch {
+			case idn:
+				c.report(IDNHost, base, netip.Addr{},
+					"the host is the internationalized domain name "+decodedExcerpt(h)+": resolvers and browsers look up "+excerpt(ascii)+" (UTS #46 ToASCII), so compare hosts by that name")
+			case ascii != "":
+				c.report(EncodedHost, base+p, netip.Addr{},
+					"the host is percent-encoded: resolvers decode it to "+decodedExcerpt(h)+" and look up "+excerpt(ascii)+" (UTS #46 ToASCII), so compare hosts after decoding and IDNA")
+			default:
+				c.report(EncodedHost, base+p, netip.Addr{},
+					"the host is percent-encoded: resolvers decode it to "+decodedExcerpt(h)+" before they look it up, so compare hosts after decoding")
+			}
 		}
 		if a, who := numericIPv4(h); who != "" {
 			c.report(NonstandardIPv4, base, a,
@@ -807,6 +837,37 @@ func (c *checker) host(u URI, base int) {
 		c.octets(h, base, true, false, lineBreaksNone)
 	}
 	c.flush()
+}
+
+// encodedIDN reads h, a reg-name with a pct-encoded triplet, as the URL
+// Standard's host parser does (percent-decoding, then "domain to ASCII":
+// hostIDNA) and returns the ASCII name when that differs from the decoded
+// text with its ASCII letters lowercased and is not an IP address, else
+// "". idn reports an IDNHost: every triplet encodes an octet of a
+// non-ASCII character, and the decoded text, ASCII letters lowercased, is
+// the Unicode form of that ASCII name. It runs for hosts with a triplet
+// only.
+func encodedIDN(h string) (ascii string, idn bool) {
+	d, err := Decode(h)
+	if err != nil || !utf8.ValidString(d) {
+		return "", false
+	}
+	a, shown, bad := hostIDNA(d)
+	folded := strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, d)
+	if bad >= 0 || a == folded || endsInNumber(a) {
+		return "", false
+	}
+	for i := 0; i < len(h); i++ {
+		if o, _, enc := octetAt(h, i); enc && o < utf8.RuneSelf {
+			return a, false
+		}
+	}
+	return a, shown == folded
 }
 
 // firstTriplet returns the offset of the first pct-encoded triplet in s,

@@ -267,11 +267,11 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 // ../shared/data/corpus.txt, all of them genuine: Node.js's test fixtures for
 // file paths with "%2F" and "%5C" in a segment, URLs with a "user:pass"
 // userinfo, and a host with a percent-encoded Greek letter
-// ("https://%CF%80.example.com/"), and "http:Example.com/" and
+// ("https://%CF%80.example.com/", IDNHost), and "http:Example.com/" and
 // "https:Example.com/", which browsers read with the host example.com.
 // No corpus URL has a false alarm.
 var corpusFindings = map[FindingKind]int{
-	EncodedHost:  1,
+	IDNHost:      1,
 	EncodedSlash: 6,
 	Password:     9,
 	WebAuthority: 2,
@@ -357,7 +357,9 @@ func TestCheckMessages(t *testing.T) {
 		{"http:con.:p%2Fw@h/", `DeviceName in path at offset 5: the segment "con.:xxxxx@h" names a Windows device: opening it on a Windows file system reaches the device, not a file`},
 		{"http:con.:p%2Fw@h/", `EncodedSlash in path at offset 11: the password holds a pct-encoded '/' or '\', which a back end that decodes the path reads as a separator`},
 		{"https::443@evil.example/x", `WebAuthority in path at offset 6: a browser reads this URI with credentials and the host "evil.example" (URL Standard, "URL parsing"), where RFC 3986 reads no authority and this path`},
-		{"http:///%C3%A9vil.example:8080/", `WebAuthority in path at offset 7: a browser reads this URI with the host "évil.example" and the port 8080 (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path`},
+		{"https://b%C3%BCcher.de/", `IDNHost in host at offset 8: the host is the internationalized domain name "bücher.de": resolvers and browsers look up "xn--bcher-kva.de" (UTS #46 ToASCII), so compare hosts by that name`},
+		{"http://%E2%93%9B%E2%93%9E%E2%93%92%E2%93%90%E2%93%9B%E2%93%97%E2%93%9E%E2%93%A2%E2%93%A3/", `EncodedHost in host at offset 7: the host is percent-encoded: resolvers decode it to "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ" and look up "localhost" (UTS #46 ToASCII), so compare hosts after decoding and IDNA`},
+		{"http:///%C3%A9vil.example:8080/", `WebAuthority in path at offset 7: a browser reads this URI with the host "xn--vil-9la.example" ("évil.example") and the port 8080 (URL Standard, "URL parsing"), where RFC 3986 reads an empty host and this path`},
 		{"http://%41" + strings.Repeat("b", 100) + "/", `EncodedHost in host at offset 7: the host is percent-encoded: resolvers decode it to "A` + strings.Repeat("b", 47) + `"... before they look it up, so compare hosts after decoding`},
 	}
 	for _, tt := range tests {
@@ -504,7 +506,8 @@ const idnaMappingTable = "../shared/data/unicode-17.0.0/IdnaMappingTable.txt"
 // IdnaMappingTable.txt marks ignored, mapped or disallowed_STD3_mapped,
 // read with a parser of its own from the file Unicode publishes
 // (idnaMappingTable) when it is there, and otherwise from the generated
-// table, which then checks only the IPv4 readers' use of it.
+// UTS #46 table (idnaMapping), which then checks only the IPv4 readers'
+// use of it.
 var fullwidth = sync.OnceValue(func() *strings.Replacer {
 	var pairs []string
 	if data, err := os.ReadFile(idnaMappingTable); err == nil {
@@ -539,9 +542,9 @@ var fullwidth = sync.OnceValue(func() *strings.Replacer {
 		}
 		return strings.NewReplacer(pairs...)
 	}
-	for _, e := range idnaIPv4 {
-		for r := e.lo; r <= e.hi; r++ {
-			pairs = append(pairs, string(r), e.to)
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if to, ok := idnaMapping(r); ok {
+			pairs = append(pairs, string(r), to)
 		}
 	}
 	return strings.NewReplacer(pairs...)
@@ -584,7 +587,7 @@ func checkIPv4Readers(t testing.TB, host string) {
 
 func TestIPv4Readers(t *testing.T) {
 	if _, err := os.Stat(idnaMappingTable); err != nil {
-		t.Logf("the URL Standard's oracle maps with addrs_table.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
+		t.Logf("the URL Standard's oracle maps with idna_tables.go, not with Unicode's data: %v (get Unicode 17.0.0's IdnaMappingTable.txt into ../shared/data/unicode-17.0.0/)", err)
 	}
 	hosts := []string{
 		"", ".", "..", "0", "00", "08", "0x", "0X", "0x0", "0xg", "0x.1", "1.", "1..", ".1",
@@ -681,6 +684,7 @@ func FuzzCheck(f *testing.F) {
 		if u.HasAuthority && u.HostKind() == RegName {
 			checkIPv4Readers(t, u.Host)
 		}
+		checkIDNHost(t, u, fs)
 		checkSlowRules(t, u, fs)
 	})
 }
@@ -1026,5 +1030,52 @@ func TestNFKCStops(t *testing.T) {
 		if next != wantNext || dots != wantDots || sep != wantSep {
 			t.Errorf("nfkcStops(%q) = %d, %d, %v; want %d, %d, %v (NFKC %q)", enc, next, dots, sep, wantNext, wantDots, wantSep, nfkc[r])
 		}
+	}
+}
+
+// checkIDNHost checks IDNHost against its definition: reported for a
+// reg-name whose triplets all encode non-ASCII octets, whose decoded text
+// (ASCII letters lowercased) is DomainToUnicode of DomainToASCII of it,
+// an ASCII name other than that text and not an IP address; and then
+// without EncodedHost, and with the ASCII name in the message.
+func checkIDNHost(t *testing.T, u URI, fs []Finding) {
+	t.Helper()
+	var idn, enc *Finding
+	for i := range fs {
+		switch fs[i].Kind {
+		case IDNHost:
+			idn = &fs[i]
+		case EncodedHost:
+			enc = &fs[i]
+		}
+	}
+	want := false
+	ascii := ""
+	if d, err := Decode(u.Host); err == nil && u.HostKind() == RegName && utf8.ValidString(d) && strings.Contains(u.Host, "%") {
+		low := strings.Map(func(r rune) rune {
+			if 'A' <= r && r <= 'Z' {
+				return r + 32
+			}
+			return r
+		}, d)
+		encASCII := false
+		for i := 0; i+2 < len(u.Host); i++ {
+			if u.Host[i] == '%' && u.Host[i+1] < '8' {
+				encASCII = true
+			}
+		}
+		if a, err := DomainToASCII(d); err == nil && a != low && !endsInNumber(a) && !encASCII {
+			back, uerr := DomainToUnicode(a)
+			want = uerr == nil && back == low
+			ascii = a
+		}
+	}
+	switch {
+	case want != (idn != nil):
+		t.Fatalf("Check(%q) = %v; IDNHost expected: %v", u, fs, want)
+	case idn != nil && enc != nil:
+		t.Fatalf("Check(%q) = %v: IDNHost and EncodedHost", u, fs)
+	case idn != nil && !strings.Contains(idn.Message, excerpt(ascii)):
+		t.Fatalf("Check(%q): %v does not name %q", u, idn, ascii)
 	}
 }

@@ -9,8 +9,12 @@ import (
 )
 
 // ErrWeb reports input that the URL Standard's basic URL parser rejects
-// (URL Standard, "URL parsing"), and ErrWebIDNA a host that needs UTS #46
-// processing when the WebParser has no IDNA function. ParseWeb and
+// (URL Standard, "URL parsing"), and ErrWebIDNA a domain that the
+// parser's "domain to ASCII" (URL Standard, "IDNA") rejects: UTS #46
+// processing records an error, or maps it to nothing or to a forbidden
+// domain code point. With the zero WebParser's DomainToASCII, the *Error
+// wraps ErrIDNA too, its Expected names the UTS #46 rule, and its Offset
+// is that of the code point (or label) at fault. ParseWeb and
 // WebParser return them inside an *Error, whose Offset is the octet of
 // the caller's string at which the parser failed: the leading C0
 // controls and spaces and the tabs and newlines that the parser removes
@@ -23,7 +27,7 @@ import (
 // errors.Is(err, ErrWebBase) is false when the reference failed.
 var (
 	ErrWeb     = errors.New("uri: not a URL under the URL Standard")
-	ErrWebIDNA = errors.New("uri: the host needs IDNA (UTS #46), and the WebParser has no IDNA function")
+	ErrWebIDNA = errors.New("uri: the host is not a domain that \"domain to ASCII\" (UTS #46) accepts")
 	ErrWebBase = errors.New("uri: the base URL failed")
 )
 
@@ -49,17 +53,23 @@ func baseError(err error) error {
 
 // WebParser reads URLs as browsers do: the basic URL parser of the WHATWG
 // URL Standard (URL Standard, "URL parsing"), whose result it returns as
-// an RFC 3986 URI. The zero WebParser has no IDNA function: a host that
-// needs UTS #46 processing (non-ASCII after percent-decoding, or a label
-// starting with "xn--") is then an error wrapping ErrWebIDNA, never a
-// silently different host. Opaque hosts of non-special schemes ("sc://ñ")
-// never go through IDNA.
+// an RFC 3986 URI. A domain is read by the URL Standard's "domain to
+// ASCII" (URL Standard, "IDNA"): one of ASCII characters only, after
+// percent-decoding, is lowercased, "xn--" labels included and not
+// checked, as the Standard says since its change of 2026-06-25
+// ("https://XN--a/" is "https://xn--a/"); any other goes through
+// DomainToASCII, the built-in UTS #46 ToASCII ("https://münchen.de/" is
+// "https://xn--mnchen-3ya.de/", "http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/" is
+// "http://localhost/"), or through IDNA when set. A domain it rejects is
+// an error wrapping ErrWebIDNA. Opaque hosts of non-special schemes
+// ("sc://ñ") never go through IDNA.
 type WebParser struct {
-	// IDNA, if not nil, is the URL Standard's "domain to ASCII" for a
-	// domain that is not plain ASCII (URL Standard, "IDNA"): it gets the
-	// whole domain, percent-decoded and as UTF-8, and returns its ASCII
-	// form, as golang.org/x/net/idna's Lookup.ToASCII does (see README).
-	// The parser still applies the Standard's checks to what it returns.
+	// IDNA, if not nil, replaces DomainToASCII as the URL Standard's
+	// "domain to ASCII" for a domain that is not all ASCII (URL Standard,
+	// "IDNA"): it gets the whole domain, percent-decoded and as UTF-8
+	// (invalid sequences as U+FFFD), and returns its ASCII form. The
+	// parser still applies the Standard's checks to what it returns, and
+	// an error it returns is wrapped, beside ErrWebIDNA, in the *Error.
 	IDNA func(host string) (string, error)
 }
 
@@ -959,13 +969,7 @@ func (p WebParser) host(input, h string, left int, opaque bool) (string, error) 
 	// U+FFFD), domain to ASCII
 	d := h
 	if strings.IndexByte(h, '%') >= 0 {
-		b := make([]byte, 0, len(h))
-		for i := 0; i < len(h); {
-			o, next, _ := octetAt(h, i)
-			b = append(b, o)
-			i = next
-		}
-		d = strings.ToValidUTF8(string(b), "\uFFFD")
+		d = strings.ToValidUTF8(string(webDecodeHost(h)), "\uFFFD")
 	}
 	ascii := true
 	for i := 0; i < len(d); i++ {
@@ -974,18 +978,17 @@ func (p WebParser) host(input, h string, left int, opaque bool) (string, error) 
 			break
 		}
 	}
-	if ascii && !strings.Contains(strings.ToLower(d), "xn--") {
+	if ascii {
+		// An ASCII domain is lowercased, "xn--" labels included, with
+		// no Punycode check (URL Standard, "IDNA", "domain to ASCII",
+		// step 1, since 2026-06-25).
 		d = strings.ToLower(d)
 	} else {
-		if p.IDNA == nil {
-			return "", &Error{Input: input, Offset: inputOffset(input, left), Err: ErrWebIDNA, Expected: "an ASCII host, or a WebParser with an IDNA function (URL Standard, \"domain to ASCII\")"}
-		}
-		a, err := p.IDNA(d)
+		a, err := p.domainToASCII(d)
 		if err != nil || a == "" {
-			return "", webFail(input, left, "a domain that IDNA accepts")
+			return "", webIDNAFail(input, left, h, d, err)
 		}
 		d = strings.ToLower(a)
-		ascii = false // d no longer follows h octet for octet
 	}
 	if d == "" {
 		return "", webFail(input, left, "a host")
@@ -1014,6 +1017,84 @@ func (p WebParser) host(input, h string, left int, opaque bool) (string, error) 
 		return a.String(), nil
 	}
 	return d, nil
+}
+
+// domainToASCII is the URL Standard's "domain to ASCII" (URL Standard,
+// "IDNA") for d, a domain that is not all ASCII: p.IDNA when set, else
+// DomainToASCII.
+func (p WebParser) domainToASCII(d string) (string, error) {
+	if p.IDNA != nil {
+		return p.IDNA(d)
+	}
+	return DomainToASCII(d)
+}
+
+// webIDNAError is the Err of an *Error for a host that "domain to ASCII"
+// rejects: it wraps ErrWebIDNA and the IDNA function's error (an *Error
+// wrapping ErrIDNA, for DomainToASCII), so that errors.Is finds both. Its
+// message is ErrWebIDNA's: the detail is in the *Error's Expected.
+type webIDNAError struct{ err error }
+
+func (e webIDNAError) Error() string   { return ErrWebIDNA.Error() }
+func (e webIDNAError) Unwrap() []error { return []error{ErrWebIDNA, e.err} }
+
+// webIDNAFail returns the error for h, a host that "domain to ASCII"
+// rejects with err (nil for an empty result); d is h percent-decoded and
+// made valid UTF-8. An *Error from the IDNA function (DomainToASCII's)
+// gives its Expected and, through d, the offset in input of the octet at
+// fault; any other error gives the host's start. left is where h starts,
+// as webFail counts. It runs on the error path only.
+func webIDNAFail(input string, left int, h, d string, err error) error {
+	want := "a domain that \"domain to ASCII\" accepts"
+	at := 0
+	var e *Error
+	if errors.As(err, &e) && e.Input == d && e.Offset >= 0 && e.Offset <= len(d) {
+		want = e.Expected + ", for \"domain to ASCII\""
+		at = octetOffset(h, validUTF8Offset(webDecodeHost(h), e.Offset))
+	}
+	if err == nil {
+		err = ErrIDNA
+	}
+	return &Error{Input: input, Offset: inputOffset(input, left-at), Err: webIDNAError{err}, Expected: want + " (URL Standard, \"IDNA\")"}
+}
+
+// webDecodeHost returns the octets of h percent-decoded, as the host
+// parser reads a domain (URL Standard, "host parsing").
+func webDecodeHost(h string) []byte {
+	b := make([]byte, 0, len(h))
+	for i := 0; i < len(h); {
+		o, next, _ := octetAt(h, i)
+		b = append(b, o)
+		i = next
+	}
+	return b
+}
+
+// validUTF8Offset maps offset n of strings.ToValidUTF8(string(b),
+// "\uFFFD"), which writes one U+FFFD for each run of invalid octets, back
+// to the offset in b of the same octet (of the run's first octet for a
+// U+FFFD it wrote).
+func validUTF8Offset(b []byte, n int) int {
+	i, j := 0, 0 // offsets in b and in the valid text
+	for i < len(b) && j < n {
+		r, size := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || size > 1 {
+			i, j = i+size, j+size
+			continue
+		}
+		run := i
+		for i < len(b) {
+			if r, size := utf8.DecodeRune(b[i:]); r != utf8.RuneError || size > 1 {
+				break
+			}
+			i++
+		}
+		j += utf8.RuneLen(utf8.RuneError)
+		if j > n {
+			return run // n is inside the U+FFFD: the run's first octet
+		}
+	}
+	return i
 }
 
 // webIPv6Fault returns the offset in h, a host that starts with '[' and

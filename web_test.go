@@ -45,7 +45,8 @@ func readWPT(t *testing.T) []wptCase {
 }
 
 // needsIDNA reports whether a case's input or expected host is not ASCII,
-// or has a label that IDNA must check ("xn--").
+// or has an "xn--" label: the cases of "domain to ASCII" beyond
+// lowercasing, which TestWPT counts apart in its log.
 func needsIDNA(c wptCase) bool {
 	for _, s := range []string{c.Input, c.Href} {
 		host := s
@@ -73,7 +74,9 @@ func needsIDNA(c wptCase) bool {
 
 // TestWPT runs the web-platform-tests URL cases: parse or failure as
 // expected, Href equal to the expected href, and the URI's String equal
-// to the href with RFC 3986's encoding applied.
+// to the href with RFC 3986's encoding applied. Every case counts, those
+// with an internationalized host or an "xn--" label too: the zero
+// WebParser has "domain to ASCII" built in (DomainToASCII).
 func TestWPT(t *testing.T) {
 	cases := readWPT(t)
 	var pass, fail, idnaCases, idnaPass int
@@ -117,7 +120,6 @@ func TestWPT(t *testing.T) {
 			if ok {
 				idnaPass++
 			}
-			continue
 		}
 		if ok {
 			pass++
@@ -130,14 +132,14 @@ func TestWPT(t *testing.T) {
 			failures = append(failures, strings.Join([]string{c.Input, base, c.Href, href, errString(err)}, " | "))
 		}
 	}
-	t.Logf("urltestdata.json: %d cases; without IDNA: %d pass, %d fail; %d need IDNA (%d pass without it)", len(cases), pass, fail, idnaCases, idnaPass)
+	t.Logf("urltestdata.json: %d of %d cases pass, %d fail (%d with a non-ASCII or \"xn--\" host, %d of them pass)", pass, len(cases), fail, idnaCases, idnaPass)
 	for i, f := range failures {
 		if i < 40 {
 			t.Logf("FAIL: %s", f)
 		}
 	}
-	if fail > 0 {
-		t.Errorf("%d cases without a non-ASCII host fail", fail)
+	if fail > 0 || pass != len(cases) {
+		t.Errorf("%d of %d cases pass, %d fail", pass, len(cases), fail)
 	}
 }
 
@@ -146,7 +148,7 @@ func TestWPT(t *testing.T) {
 func TestWPTOrigin(t *testing.T) {
 	n := 0
 	for _, c := range readWPT(t) {
-		if c.Origin == nil || needsIDNA(c) {
+		if c.Origin == nil {
 			continue
 		}
 		var base *webURL
@@ -168,7 +170,7 @@ func TestWPTOrigin(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("urltestdata.json: %d origins without IDNA match", n)
+	t.Logf("urltestdata.json: %d origins match", n)
 }
 
 func errString(err error) string {
@@ -178,14 +180,27 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// TestWebCases runs testdata/web.txt: ParseWeb's href and failures, and
-// the RFC 3986 reading of the same input beside it.
+// TestWebCases runs testdata/web.txt and testdata/web_idna.txt: ParseWeb's
+// href and failures, and the RFC 3986 reading of the same input beside it.
 func TestWebCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/web.txt")
+	for _, file := range []string{"testdata/web.txt", "testdata/web_idna.txt"} {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			n, offsets := runWebCases(t, file)
+			t.Logf("%s: %d cases, %d failures with their offsets checked", file, n, offsets)
+			if file == "testdata/web.txt" && n < 150 {
+				t.Errorf("fewer than 150 cases: %d", n)
+			}
+		})
+	}
+}
+
+// runWebCases runs the cases of file, in the format of testdata/web.txt,
+// and returns how many it ran and how many failures it checked.
+func runWebCases(t *testing.T, file string) (n, offsets int) {
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, offsets := 0, 0
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
@@ -287,10 +302,7 @@ func TestWebCases(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("testdata/web.txt: %d cases, %d failures with their offsets checked", n, offsets)
-	if n < 150 {
-		t.Errorf("fewer than 150 cases: %d", n)
-	}
+	return n, offsets
 }
 
 // checkWebError checks an error of the web parser for input: an *Error
@@ -330,8 +342,12 @@ func FuzzParseWeb(f *testing.F) {
 		" http://h:8\ta/", "http://[::1%25x]/", "http://1.2.3.4.5/", "http://u@:80/", "http://a%2Fb/", "sc://a b/"} {
 		f.Add(s, "http://example.org/foo/bar")
 	}
+	for _, s := range []string{"münchen.de", "xn--mnchen-3ya.de", "%E2%93%9B%E2%93%9E%E2%93%92%E2%93%90%E2%93%9B", "a\u202eb", "①②⑦.0.0.1", "a%FFb", "\u00ad", "XN--a"} {
+		f.Add(s, "https://xn--mnchen-3ya.de/a/")
+	}
 	f.Fuzz(func(t *testing.T, s, base string) {
 		checkWebNormal(t, s)
+		checkWebIDNAHost(t, s)
 		u, err := ParseWeb(s)
 		href, herr := WebParser{}.Href(s)
 		if (err == nil) != (herr == nil) {
@@ -567,4 +583,45 @@ func checkWebNormal(t testing.TB, s string) bool {
 		t.Fatalf("webNormal(%q) = %#v, the parser gives %#v, %v", s, u, v, err)
 	}
 	return true
+}
+
+// checkWebIDNAHost checks, for s read as the host of "http://" + s + "/"
+// (when s holds none of the octets that end a host or that the parser
+// removes), that the web parser's host is DomainToASCII's output for the
+// percent-decoded s when that is not all ASCII, and that the parser fails
+// with ErrWebIDNA and ErrIDNA exactly where DomainToASCII fails.
+func checkWebIDNAHost(t *testing.T, s string) {
+	if s == "" || strings.ContainsAny(s, "/?#\\@:[]") {
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return
+		}
+	}
+	d := strings.ToValidUTF8(string(webDecodeHost(s)), "\uFFFD")
+	ascii := true
+	for i := 0; i < len(d); i++ {
+		ascii = ascii && d[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return
+	}
+	in := "http://" + s + "/"
+	a, aerr := DomainToASCII(d)
+	u, err := ParseWeb(in)
+	switch {
+	case aerr != nil:
+		if err == nil || !errors.Is(err, ErrWebIDNA) || !errors.Is(err, ErrIDNA) {
+			t.Fatalf("ParseWeb(%q) = %q, %v; DomainToASCII(%q) fails: %v", in, u, err, d, aerr)
+		}
+	case endsInNumber(a):
+		// the IPv4 parser decides
+	case err != nil:
+		t.Fatalf("ParseWeb(%q): %v; DomainToASCII(%q) = %q", in, err, d, a)
+	default:
+		if h, _ := Decode(u.Host); h != a {
+			t.Fatalf("ParseWeb(%q) has the host %q; DomainToASCII(%q) = %q", in, u.Host, d, a)
+		}
+	}
 }
