@@ -66,8 +66,8 @@ func ParseTyped(s, defaultScheme string) (URI, error) {
 //     address. Write it as "%29" or "%5D" to keep it.
 //   - The URL Standard's parser rejects what a browser rejects, with an
 //     error wrapping ErrWeb or ErrWebIDNA: a port above 65535
-//     ("localhost:99999"), a malformed IP address, a host that needs IDNA
-//     when p has no IDNA function.
+//     ("localhost:99999"), a malformed IP address, a host that "domain to
+//     ASCII" (UTS #46) rejects.
 //
 // The result is a URI that Validate accepts, in the URL Standard's form:
 // the scheme and host lowercased, a special scheme's default port

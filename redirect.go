@@ -169,8 +169,8 @@ func (b *WebBase) crossOrigin(ref string, w *webURL, o webOrigin, ok bool) error
 // and blob URLs of http and https URLs (URL Standard, "Origin"). An
 // opaque origin (javascript:, data:, about:, file:, a blob: of anything
 // else) is never the same as anything, not even itself, and a reference
-// or base the parser cannot read (an IDN host with no IDNA function, a
-// port above 65535) is never same origin.
+// or base the parser cannot read (a host that "domain to ASCII" rejects,
+// a port above 65535) is never same origin.
 //
 // It does not allocate when base has such a scheme and a host that the
 // parser only lowercases, and ref has no scheme and does not start with
