@@ -3,10 +3,13 @@
 // input back byte for byte, reference resolution and its inverse, and the
 // normalization and comparison ladder of Section 6.
 //
-// Use it where net/url is too loose, too lossy or too slow: caches and
-// crawlers that compare URIs, proxies and gateways that must reject bad
-// input, RDF, XML and HTML tools that resolve relative references, and
-// security tools that vet links.
+// On that core it does the jobs programs do with URIs, each in one call
+// (see Jobs): serving and proxying HTTP requests, sending redirects,
+// turning files into URIs and back, editing query strings, reaching hosts
+// written in any script. Use it where net/url is too loose, too lossy or
+// too slow: caches and crawlers that compare URIs, proxies and gateways
+// that must reject bad input, editors and language servers that map
+// files, and security tools that vet links.
 //
 // # Terminology
 //
