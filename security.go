@@ -983,8 +983,8 @@ func (c *checker) port(u URI, base int) {
 // DefaultSchemes (RFC 3986, Section 6.2.3).
 func webPort(scheme string) (uint16, bool) {
 	for _, s := range [...]string{"http", "https", "ws", "wss"} {
-		if strings.EqualFold(scheme, s) {
-			return defaultNormalizer.Schemes[s].DefaultPort, true
+		if equalFoldASCII(scheme, s) {
+			return DefaultPort(s)
 		}
 	}
 	return 0, false

@@ -1079,3 +1079,22 @@ func checkIDNHost(t *testing.T, u URI, fs []Finding) {
 		t.Fatalf("Check(%q): %v does not name %q", u, idn, ascii)
 	}
 }
+
+// TestBadPortSchemeASCIICase checks that the Fetch Standard's bad ports are
+// reported for the web schemes in any ASCII case only: a hand-built scheme
+// "httpſ" (U+017F, which strings.EqualFold matches with 's') is not https.
+func TestBadPortSchemeASCIICase(t *testing.T) {
+	for _, c := range []struct {
+		scheme string
+		want   bool
+	}{{"HTTPS", true}, {"wS", true}, {"httpſ", false}, {"ftp", false}} {
+		u := URI{Scheme: c.scheme, HasAuthority: true, Host: "h", HasPort: true, Port: "25"}
+		got := false
+		for _, f := range u.Check() {
+			got = got || f.Kind == BadPort
+		}
+		if got != c.want {
+			t.Errorf("Check(%q) reports BadPort: %v, want %v", u.String(), got, c.want)
+		}
+	}
+}
