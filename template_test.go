@@ -955,10 +955,10 @@ func TestTemplateAllocs(t *testing.T) {
 	}
 	tp, _ := ParseTemplate("/users/{id}{?q,lang}")
 	in := "/users/42?lang=en&q=URI%20Templates"
-	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Match(in) }); n > 6 {
+	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Match(in) }); n > allocLimit(6, 18) {
 		t.Errorf("Match: %v allocations, want at most 6 (the map and its buckets, each of three values put in an interface, one decoded value)", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Route(in, RouteOptions{}) }); n > 6 {
+	if n := testing.AllocsPerRun(100, func() { _, sinkBool = tp.Route(in, RouteOptions{}) }); n > allocLimit(6, 19) {
 		t.Errorf("Route: %v allocations, want at most 6, as Match", n)
 	}
 	vars := map[string]any{"id": "42", "q": "URI Templates", "lang": "en"}
