@@ -356,26 +356,6 @@ func hostNameFault(name string) int {
 	return -1
 }
 
-// webSpecialAuthority reports whether scheme, in any case, is a special
-// scheme of the URL Standard whose URLs have an authority a browser reads
-// after any number of slashes and backslashes, or none (URL Standard,
-// "special authority ignore slashes state"): http, https, ws, wss and ftp.
-// The file scheme is special too, but its host follows "//" only.
-func webSpecialAuthority(scheme string) bool {
-	if len(scheme) < 2 || len(scheme) > 5 {
-		return false
-	}
-	var buf [5]byte
-	for i := 0; i < len(scheme); i++ {
-		buf[i] = lower(scheme[i])
-	}
-	switch string(buf[:len(scheme)]) {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
-	}
-	return false
-}
-
 // webPathAuthority returns the span [start, end) of u.Path that the URL
 // Standard reads as u's authority when RFC 3986 reads none there:
 // WebAuthority's condition, a special scheme other than file

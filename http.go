@@ -385,38 +385,6 @@ func portRange(u *URI, what string) fault {
 	return noFault
 }
 
-// DefaultPort returns the port that scheme implies when a URI gives none
-// (RFC 3986, Section 3.2.3): the default ports of the scheme rules of
-// DefaultSchemes, such as 80 for http (RFC 9110, Section 4.2.1), 443 for
-// https (RFC 9110, Section 4.2.2) and 5683 for coap (RFC 7252, Section
-// 6.1). The scheme is compared without regard to ASCII case (RFC 3986,
-// Section 3.1). It reports false for a scheme without a default port.
-// DefaultPort reads a static table and never allocates.
-func DefaultPort(scheme string) (uint16, bool) {
-	for i := range schemeRules {
-		r := &schemeRules[i]
-		if r.rule.DefaultPort != 0 && equalFoldASCII(r.name, scheme) {
-			return r.rule.DefaultPort, true
-		}
-	}
-	return 0, false
-}
-
-// equalFoldASCII reports whether a and b are equal up to the case of ASCII
-// letters (RFC 3986, Section 6.2.2.1), without the Unicode folds of
-// strings.EqualFold (which would match "K", U+212A KELVIN SIGN, with 'k').
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if lower(a[i]) != lower(b[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // hostOffset returns the offset of u's host in u.String().
 func (u *URI) hostOffset() int {
 	i := 0

@@ -103,7 +103,7 @@ func (p WebParser) ParseTyped(s, defaultScheme string) (URI, error) {
 		for k < j && strings.IndexByte("\t\n\r", s[k]) >= 0 {
 			k++
 		}
-		if _, special := specialPort(u.Scheme); special && u.Scheme != "file" {
+		if webSpecialAuthority(u.Scheme) {
 			for k < j && strings.IndexByte("/\\\t\n\r", s[k]) >= 0 {
 				k++
 			}

@@ -181,7 +181,7 @@ type Normalizer struct {
 // Change the copy to add or replace rules:
 //
 //	rules := uri.DefaultSchemes()
-//	rules["myapp"] = uri.SchemeRule{DefaultPort: 7777, EmptyPathIsRoot: true}
+//	rules["myapp"] = uri.SchemeRule{EmptyPathIsRoot: true}
 //	n := uri.Normalizer{Schemes: rules}
 //
 // The rules, and their sources:
@@ -222,27 +222,29 @@ type Normalizer struct {
 func DefaultSchemes() map[string]SchemeRule {
 	m := make(map[string]SchemeRule, len(schemeRules))
 	for _, r := range schemeRules {
+		r.rule.DefaultPort, _ = DefaultPort(r.name)
 		m[r.name] = r.rule
 	}
 	return m
 }
 
-// schemeRules is the table behind DefaultSchemes, a static one that
-// DefaultPort reads without building a map.
+// schemeRules is the table behind DefaultSchemes: the normalization rules of
+// each scheme, whose default ports DefaultSchemes takes from schemeTable
+// (scheme.go).
 var schemeRules = [...]struct {
 	name string
 	rule SchemeRule
 }{
-	{"http", SchemeRule{DefaultPort: 80, EmptyPathIsRoot: true}},
-	{"https", SchemeRule{DefaultPort: 443, EmptyPathIsRoot: true}},
-	{"ws", SchemeRule{DefaultPort: 80, EmptyPathIsRoot: true}},
-	{"wss", SchemeRule{DefaultPort: 443, EmptyPathIsRoot: true}},
-	{"coap", SchemeRule{DefaultPort: 5683, EmptyPathIsRoot: true}},
-	{"coaps", SchemeRule{DefaultPort: 5684, EmptyPathIsRoot: true}},
-	{"ldap", SchemeRule{DefaultPort: 389, EmptyPathIsRoot: true}},
-	{"telnet", SchemeRule{DefaultPort: 23, EmptyPathIsRoot: true}},
-	{"gopher", SchemeRule{DefaultPort: 70, EmptyPathIsRoot: true}},
-	{"ftp", SchemeRule{DefaultPort: 21}},
+	{"http", SchemeRule{EmptyPathIsRoot: true}},
+	{"https", SchemeRule{EmptyPathIsRoot: true}},
+	{"ws", SchemeRule{EmptyPathIsRoot: true}},
+	{"wss", SchemeRule{EmptyPathIsRoot: true}},
+	{"coap", SchemeRule{EmptyPathIsRoot: true}},
+	{"coaps", SchemeRule{EmptyPathIsRoot: true}},
+	{"ldap", SchemeRule{EmptyPathIsRoot: true}},
+	{"telnet", SchemeRule{EmptyPathIsRoot: true}},
+	{"gopher", SchemeRule{EmptyPathIsRoot: true}},
+	{"ftp", SchemeRule{}},
 	{"file", SchemeRule{DefaultHost: "localhost"}},
 	{"mailto", SchemeRule{FoldPath: mailtoDomains}},
 	{"urn", SchemeRule{FoldPath: urnNID}},
@@ -883,12 +885,4 @@ func hasUpper(s string) bool {
 		}
 	}
 	return false
-}
-
-// lower lowercases an ASCII letter and returns any other byte as it is.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }

@@ -71,6 +71,30 @@ func buildClassTable() (t [256]uint16) {
 // is reports whether byte c belongs to class bit.
 func is(c byte, bit uint16) bool { return classTable[c]&bit != 0 }
 
+// lower lowercases an ASCII letter and returns any other byte as it is
+// (RFC 3986, Section 2.1 and 3.1: case folds only ASCII letters).
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether a and b are equal up to the case of ASCII
+// letters (RFC 3986, Section 6.2.2.1), without the Unicode folds of
+// strings.EqualFold (which would match "K", U+212A KELVIN SIGN, with 'k').
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // stopTable is classTable turned around for parseFast's scans: bit b of
 // stopTable[c] is set when byte c ends a run of class b, that is when c is
 // outside class b, or is '%', which starts a pct-encoded triplet that is

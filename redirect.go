@@ -275,24 +275,7 @@ func webTupleFast(u *URI) bool {
 	if !u.HasAuthority || u.Host == "" || u.Path != "" && u.Path[0] != '/' {
 		return false
 	}
-	switch len(u.Scheme) {
-	case 2:
-		if !strings.EqualFold(u.Scheme, "ws") {
-			return false
-		}
-	case 3:
-		if !strings.EqualFold(u.Scheme, "wss") && !strings.EqualFold(u.Scheme, "ftp") {
-			return false
-		}
-	case 4:
-		if !strings.EqualFold(u.Scheme, "http") {
-			return false
-		}
-	case 5:
-		if !strings.EqualFold(u.Scheme, "https") {
-			return false
-		}
-	default:
+	if !webSpecialAuthority(u.Scheme) {
 		return false
 	}
 	if u.HasUserinfo {

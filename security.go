@@ -977,19 +977,6 @@ func (c *checker) port(u URI, base int) {
 	}
 }
 
-// webPort reports whether scheme, in any case, is one the Fetch Standard
-// blocks bad ports for (http and https, and ws and wss, which it fetches as
-// those), and returns its default port from the scheme rules of
-// DefaultSchemes (RFC 3986, Section 6.2.3).
-func webPort(scheme string) (uint16, bool) {
-	for _, s := range [...]string{"http", "https", "ws", "wss"} {
-		if equalFoldASCII(scheme, s) {
-			return DefaultPort(s)
-		}
-	}
-	return 0, false
-}
-
 // badPorts is the bad port list of the Fetch Standard, section "Port
 // blocking" (https://fetch.spec.whatwg.org/#port-blocking), with port 0
 // added in August 2025 (whatwg/fetch pull request 1847), and the service

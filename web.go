@@ -199,7 +199,8 @@ func (p WebParser) tupleOrigin(u *webURL) (webOrigin, bool) {
 			return webOrigin{}, false
 		}
 		return p.tupleOrigin(&inner)
-	case "ftp", "http", "https", "ws", "wss":
+	}
+	if webSpecialAuthority(u.scheme) {
 		return webOrigin{u.scheme, u.host, u.port}, true
 	}
 	return webOrigin{}, false
@@ -226,22 +227,6 @@ type webURL struct {
 	// input; a host of a special URL is never empty, so at least 1), and 0
 	// for a host taken from the base URL. LocalRedirect points there.
 	hostLeft int
-}
-
-// specialPort returns the default port of a special scheme (URL Standard,
-// "special scheme"), and whether the scheme is special.
-func specialPort(scheme string) (string, bool) {
-	switch scheme {
-	case "http", "ws":
-		return "80", true
-	case "https", "wss":
-		return "443", true
-	case "ftp":
-		return "21", true
-	case "file":
-		return "", true
-	}
-	return "", false
 }
 
 // Percent-encode sets of the URL Standard ("Percent-encoded bytes"), as
