@@ -385,21 +385,6 @@ func portRange(u *URI, what string) fault {
 	return noFault
 }
 
-// hostOffset returns the offset of u's host in u.String().
-func (u *URI) hostOffset() int {
-	i := 0
-	if u.Scheme != "" {
-		i = len(u.Scheme) + 1
-	}
-	if u.HasAuthority {
-		i += 2
-		if u.HasUserinfo {
-			i += len(u.Userinfo) + 1
-		}
-	}
-	return i
-}
-
 // pathOffset returns the offset of u's path in u.String().
 func (u *URI) pathOffset() int {
 	i := u.hostOffset()

@@ -352,21 +352,14 @@ func (f Finding) String() string {
 // Windows server should not.
 func (u URI) Check() []Finding {
 	var c checker
-	i := 0
-	if u.Scheme != "" {
-		i = len(u.Scheme) + 1
-	}
+	o := u.offsets()
 	if u.HasAuthority {
-		i += 2
 		if u.HasUserinfo {
-			c.userinfo(u, i)
-			i += len(u.Userinfo) + 1
+			c.userinfo(u, o.userinfo)
 		}
-		c.host(u, i)
-		i += len(u.Host)
+		c.host(u, o.host)
 		if u.HasPort {
-			c.port(u, i+1)
-			i += len(u.Port) + 1
+			c.port(u, o.port)
 		}
 	}
 	// A data URI's path and query are its payload (RFC 2397), which may
@@ -374,7 +367,7 @@ func (u URI) Check() []Finding {
 	data := strings.EqualFold(u.Scheme, "data")
 	// Where a browser reads an authority in the path, the path holds the
 	// password it reads, which messages must not quote.
-	pathStart := i
+	pathStart := o.path
 	webStart, webEnd, web := webPathAuthority(u)
 	if web {
 		if at, colon := webCredentials(u.Path[webStart:webEnd]); colon >= 0 {
@@ -382,22 +375,20 @@ func (u URI) Check() []Finding {
 		}
 	}
 	if !data {
-		c.path(u.Path, i)
+		c.path(u.Path, o.path)
 	}
-	i += len(u.Path)
 	if u.HasQuery && !data {
 		c.begin("query")
 		if strings.EqualFold(u.Scheme, "mailto") {
-			c.mailtoQuery(u.Query, i+1)
+			c.mailtoQuery(u.Query, o.query)
 		} else {
-			c.octets(u.Query, i+1, false, false, lineBreaksNone)
+			c.octets(u.Query, o.query, false, false, lineBreaksNone)
 		}
 		c.flush()
-		i += len(u.Query) + 1
 	}
 	if u.HasFragment {
 		c.begin("fragment")
-		c.octets(u.Fragment, i+1, false, false, lineBreaksNone)
+		c.octets(u.Fragment, o.fragment, false, false, lineBreaksNone)
 		c.flush()
 	}
 	if web && webHasHost(u.Path[webStart:webEnd]) {

@@ -101,6 +101,59 @@ func (u *URI) appendTo(b []byte) []byte {
 	return b
 }
 
+// offsets holds where each component of a URI starts in its text (String,
+// RFC 3986, Section 5.3): the offset of its first byte, after the
+// delimiter that introduces it, or, for a component u does not have, the
+// offset where it would start. authority is where the "//" is.
+type offsets struct {
+	authority, userinfo, host, port, path, query, fragment int
+}
+
+// offsets returns where each of u's components starts in u.String(): the
+// one place that walks the layout, for every error and finding that points
+// into a URI's text.
+func (u *URI) offsets() (o offsets) {
+	i := 0
+	if u.Scheme != "" {
+		i = len(u.Scheme) + 1
+	}
+	o.authority = i
+	if u.HasAuthority {
+		i += 2
+		o.userinfo = i
+		if u.HasUserinfo {
+			i += len(u.Userinfo) + 1
+		}
+		o.host = i
+		i += len(u.Host)
+		if u.HasPort {
+			i++
+		}
+		o.port = i
+		if u.HasPort {
+			i += len(u.Port)
+		}
+	} else {
+		o.userinfo, o.host, o.port = i, i, i
+	}
+	o.path = i
+	i += len(u.Path)
+	if u.HasQuery {
+		o.query = i + 1
+		i += len(u.Query) + 1
+	} else {
+		o.query = i
+	}
+	o.fragment = i
+	if u.HasFragment {
+		o.fragment++
+	}
+	return o
+}
+
+// hostOffset returns the offset of u's host in u.String().
+func (u *URI) hostOffset() int { return u.offsets().host }
+
 // len returns the length of u's text.
 func (u *URI) len() int {
 	n := len(u.Path)

@@ -751,3 +751,40 @@ func FuzzParse(f *testing.F) {
 		checkValid(t, s, u)
 	})
 }
+
+// TestOffsets checks the one component-offset walk against the text: every
+// component read at its offset in String is the component, and its
+// delimiter sits just before it; a component u lacks starts where the next
+// one does.
+func TestOffsets(t *testing.T) {
+	in := append([]string{
+		"", "a", "/", "//", "?", "#", "s:", "s://", "s://@", "s://:", "s://u@h:1/p?q#f",
+		"//h", "//u@", "//:80", "?q#f", "s:p#", "http://[::1]:8080/a?b#c", "mailto:a@b?c",
+	}, corpusSeeds(t)...)
+	for _, s := range in {
+		u, err := Parse(s)
+		if err != nil {
+			continue
+		}
+		o := u.offsets()
+		at := func(name string, off int, part string, has bool, delim string) {
+			t.Helper()
+			if s[off:off+len(part)] != part {
+				t.Fatalf("%q: %s at %d reads %q, want %q", s, name, off, s[off:off+len(part)], part)
+			}
+			if has && delim != "" && s[off-len(delim):off] != delim {
+				t.Fatalf("%q: %s at %d follows %q, want %q", s, name, off, s[off-len(delim):off], delim)
+			}
+		}
+		at("authority", o.authority, map[bool]string{true: "//"}[u.HasAuthority], u.HasAuthority, "")
+		at("userinfo", o.userinfo, u.Userinfo, u.HasUserinfo, "//")
+		at("host", o.host, u.Host, u.HasAuthority, map[bool]string{true: "@", false: "//"}[u.HasUserinfo])
+		at("port", o.port, u.Port, u.HasPort, ":")
+		at("path", o.path, u.Path, true, "")
+		at("query", o.query, u.Query, u.HasQuery, "?")
+		at("fragment", o.fragment, u.Fragment, u.HasFragment, "#")
+		if end := o.fragment + len(u.Fragment); end != len(s) {
+			t.Fatalf("%q: the fragment ends at %d, want %d", s, end, len(s))
+		}
+	}
+}
