@@ -68,7 +68,7 @@ func TestSpecialSchemes(t *testing.T) {
 		names = append(names, n)
 	}
 	for _, n := range names {
-		for _, s := range []string{n, upperASCII(n)} {
+		for _, s := range []string{n, upperSchemeName(n)} {
 			port, ok := specialPort(s)
 			wantPort, wantOK := special[n]
 			if port != wantPort || ok != wantOK {
@@ -85,7 +85,8 @@ func TestSpecialSchemes(t *testing.T) {
 	}
 }
 
-func upperASCII(s string) string {
+// upperSchemeName returns s with its ASCII letters uppercased.
+func upperSchemeName(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if 'a' <= c && c <= 'z' {
