@@ -644,7 +644,11 @@ func (u URI) DialAddr() (string, error) {
 // data in RFC 3986 (Section 2.2), but a back end that decodes a path
 // before splitting it, or a file system that reads '\' as '/', sees more
 // segments than the router did (RFC 3986, Section 7.3; Check reports them
-// as EncodedSlash).
+// as EncodedSlash). The rule covers as well the encoded characters that
+// NFKC normalization (UAX #15) maps to the separator ("%EF%BC%8F" for
+// '/'; "%EF%BC%BC" and "%EF%B9%A8" for '\'): RejectSlash rejects them,
+// and KeepSlash and DecodeSlash both keep them as data, since no proxy
+// decodes them; a segment they would make a dot segment stays an error.
 type SlashRule uint8
 
 const (
@@ -752,8 +756,11 @@ type PathPolicy struct {
 //   - a path parameter, ';' or "%3B" or what NFKC reads as ';', as in
 //     "/admin;/keys", which servlet containers cut: see
 //     PathPolicy.KeepParams;
-//   - "%2F" and "%5C" in a segment (EncodedSlash): see PathPolicy.Slash
-//     and PathPolicy.Backslash;
+//   - "%2F" and "%5C" in a segment (EncodedSlash), and the characters
+//     that NFKC normalization maps to '/' or '\' (U+FF0F FULLWIDTH
+//     SOLIDUS "%EF%BC%8F", U+FF3C FULLWIDTH REVERSE SOLIDUS, U+FE68 SMALL
+//     REVERSE SOLIDUS), which a back end that normalizes reads as
+//     separators: see PathPolicy.Slash and PathPolicy.Backslash;
 //   - "%00" (EncodedNUL) and other encoded controls, %01 to %1F and %7F
 //     (EncodedControl), always;
 //   - overlong UTF-8 such as "%C0%AE" (OverlongUTF8), and any other
@@ -769,8 +776,9 @@ type PathPolicy struct {
 //     remove dot segments), "..%2F" with KeepSlash, and the characters
 //     that NFKC normalization maps to full stops, separators or ';',
 //     such as the fullwidth full stop "%EF%BC%8E", the two dot leader
-//     "%E2%80%A5" (".."), the fullwidth solidus in "..%EF%BC%8F" ("../")
-//     and the fullwidth semicolon in "..%EF%BC%9B" ("..;").
+//     "%E2%80%A5" (".."), the fullwidth solidus in "..%EF%BC%8F" ("../",
+//     when Slash lets it through) and the fullwidth semicolon in
+//     "..%EF%BC%9B" ("..;").
 //
 // With the zero policy, the route is what every one of those back ends
 // reads in the forward path: path.Clean of it decoded (http.FileServer),
@@ -944,6 +952,25 @@ func nfkcASCII(s string, i int) (byte, int) {
 	return 0, i
 }
 
+// nfkcSeparator reads, at offset i of s, a percent-encoded character
+// that NFKC normalization maps to a separator: U+FF0F FULLWIDTH SOLIDUS
+// ("%EF%BC%8F") is '/', U+FF3C FULLWIDTH REVERSE SOLIDUS ("%EF%BC%BC")
+// and U+FE68 SMALL REVERSE SOLIDUS ("%EF%B9%A8") are '\'; nfkcStops,
+// Check's reading, knows the same three. It returns the separator and
+// the offset after the character, or 0 and the offset after the octet
+// at i.
+func nfkcSeparator(s string, i int) (byte, int) {
+	lead, j, _ := octetAt(s, i)
+	n, _, sep := nfkcStops(s, lead, j)
+	if !sep {
+		return 0, j
+	}
+	if _, k, _ := octetAt(s, j); s[k:n] == "%8F" || s[k:n] == "%8f" {
+		return '/', n
+	}
+	return '\\', n
+}
+
 // paramAt returns the offset in seg, one segment, of the ';' that starts
 // a path parameter as some back end reads it: a ';', a "%3B", or a
 // character that NFKC reads as ';' (nfkcASCII); or -1.
@@ -1103,16 +1130,31 @@ func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 				continue
 			}
 			d, next, _ := octetAt(path, k)
+			nfkc := d == 0xEF
+			if nfkc {
+				// what NFKC reads as a separator is one to some back ends
+				d, next = nfkcSeparator(path, k)
+			}
 			if d != '/' && d != '\\' {
 				k = next - 1
 				continue
 			}
-			rule, kind, field := p.Slash, "\"%2F\"", "Slash"
+			rule, field := p.Slash, "Slash"
 			if d == '\\' {
-				rule, kind, field = p.Backslash, "\"%5C\"", "Backslash"
+				rule, field = p.Backslash, "Backslash"
+			}
+			if nfkc && rule != RejectSlash {
+				// what NFKC reads as a separator, kept as data by
+				// KeepSlash and DecodeSlash alike: no proxy decodes it
+				k = next - 1
+				continue
 			}
 			switch rule {
 			case RejectSlash:
+				kind := strconv.Quote(path[k:next])
+				if nfkc {
+					kind += ", which NFKC reads as '" + string(rune(d)) + "',"
+				}
 				return b, k, findingFault("no "+kind+" in a path segment (PathPolicy."+field+" keeps or decodes it)", EncodedSlash)
 			case KeepSlash:
 				continue // a triplet like any other

@@ -609,6 +609,11 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 	if !p.AllowDoubleEncoding && nfkcPercentRE.MatchString(s) {
 		return "", false
 	}
+	// what NFKC reads as '/' and '\\' is rejected with its triplet, else data
+	if p.Slash == RejectSlash && strings.Contains(s, "%EF%BC%8F") ||
+		p.Backslash == RejectSlash && (strings.Contains(s, "%EF%BC%BC") || strings.Contains(s, "%EF%B9%A8")) {
+		return "", false
+	}
 	for _, sep := range []struct {
 		triplet string
 		rule    SlashRule
