@@ -657,7 +657,12 @@ const (
 	RejectSlash SlashRule = iota
 	// KeepSlash keeps it as data inside its segment, written "%2F" or
 	// "%5C" in the route and the forward path alike. Only an upstream
-	// that does not decode before it splits reads the same path.
+	// that does not decode before it splits reads the same path: nginx
+	// decodes "%2F" before it merges slashes and removes dot segments, a
+	// Go handler that cleans or serves files by r.URL.Path (decoded) splits
+	// there, and a back end on Windows (IIS, or Go's filepath) splits at
+	// "%5C" decoded; Apache httpd (AllowEncodedSlashes Off) and Tomcat
+	// refuse both by default.
 	KeepSlash
 	// DecodeSlash reads it as the separator '/' (for "%5C" too), so the
 	// segment splits there and dot segments around it are removed: the
@@ -728,9 +733,11 @@ type PathPolicy struct {
 	// would turn into a new pct-encoded triplet ("%252e", "%25%32%65"),
 	// and a character that NFKC reads as '%' (U+FF05 FULLWIDTH PERCENT
 	// SIGN "%EF%BC%85", U+FE6A SMALL PERCENT SIGN), as data, instead of an
-	// error naming DoubleEncoding: an upstream that decodes twice, or
-	// normalizes to NFKC and then decodes, reads another path than the
-	// route (RFC 3986, Section 2.4 says never to decode twice).
+	// error naming DoubleEncoding: an upstream that decodes twice (IIS
+	// did, CVE-2001-0333; so does an application that decodes the path
+	// its framework already decoded), or normalizes to NFKC and then
+	// decodes, reads another path than the route (RFC 3986, Section 2.4
+	// says never to decode twice).
 	AllowDoubleEncoding bool
 }
 
