@@ -1196,17 +1196,34 @@ func ExampleTargetURI() {
 
 // A reverse proxy in three calls: TargetURI validates the request,
 // RoutePath gives the one path that the access rule checks and the
-// upstream receives (so "%2e%2e" cannot climb past the rule, and the
-// shapes that back ends read differently, such as "..;" and "%2F", are
-// refused), and Forward joins it under the upstream's path. In a real
-// handler, the last step sets the outgoing URL of an
-// httputil.ReverseProxy: r.Out.URL = out.URL().
+// upstream receives, and Forward joins it under the upstream's path. The
+// zero PathPolicy refuses every path that back ends read otherwise, so
+// the upstream serves what the rule saw: "%2e%2e" cannot climb past the
+// rule, and "//admin" (which nginx, Apache, http.FileServer and Python's
+// http.server merge into "/admin"), "/admin;/keys" (which servlet
+// containers cut to "/admin/keys"), "..;" and "%2F" are refused. Only
+// origin-form and absolute-form targets name a resource to forward: a
+// CONNECT (authority-form) would open a tunnel through the proxy, and
+// "OPTIONS *" (asterisk-form) asks the proxy itself. An HTTP/1.0 request
+// may come without a Host field: the server's configured name stands in
+// for it (RFC 9112, Section 3.3). In a real handler, the last step sets
+// the outgoing URL of an httputil.ReverseProxy: r.Out.URL = out.URL().
 func Example_reverseProxy() {
 	upstream := uri.MustParse("http://10.0.0.5:8080/api/")
 	handle := func(r *http.Request) string {
-		target, _, err := uri.TargetURI(r.Method, r.RequestURI, r.Host, r.TLS != nil)
+		host := r.Host
+		if host == "" && !r.ProtoAtLeast(1, 1) {
+			host = "shop.example" // this server's configured name
+		}
+		target, form, err := uri.TargetURI(r.Method, r.RequestURI, host, r.TLS != nil)
 		if err != nil {
 			return "400 " + err.Error()
+		}
+		switch form {
+		case uri.AuthorityForm:
+			return "405 not forwarded: " + form.String()
+		case uri.AsteriskForm:
+			return "200 answered by the proxy: " + form.String()
 		}
 		route, forward, err := uri.RoutePath(target, uri.PathPolicy{})
 		if err != nil {
@@ -1221,26 +1238,52 @@ func Example_reverseProxy() {
 		}
 		return "-> " + out.String()
 	}
-	for _, target := range []string{
-		"/users?id=1",
-		"/users/%2e%2e/admin/keys",
-		"/users/..;/admin/keys",
-		"/users/a%2Fb",
-		"//evil.example/steal",
+	for _, req := range []string{
+		"GET /users?id=1 HTTP/1.1",
+		"GET /users HTTP/1.0",
+		"GET /users/%2e%2e/admin/keys HTTP/1.1",
+		"GET //admin/keys HTTP/1.1",
+		"GET /x/..//admin/keys HTTP/1.1",
+		"GET http://shop.example//admin/keys HTTP/1.1",
+		"GET /admin;/keys HTTP/1.1",
+		"GET /users/..;/admin/keys HTTP/1.1",
+		"GET /users/a%2Fb HTTP/1.1",
+		"CONNECT 10.0.0.5:22 HTTP/1.1",
+		"OPTIONS * HTTP/1.1",
 	} {
-		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
-			"GET " + target + " HTTP/1.1\r\nHost: shop.example\r\n\r\n")))
+		head := req + "\r\nHost: shop.example\r\n\r\n"
+		if strings.HasSuffix(req, "HTTP/1.0") {
+			head = req + "\r\n\r\n" // no Host field
+		}
+		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(head)))
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%-26s %s\n", target, handle(r))
+		fmt.Printf("%s\n\t%s\n", req, handle(r))
 	}
 	// Output:
-	// /users?id=1                -> http://10.0.0.5:8080/api/users?id=1
-	// /users/%2e%2e/admin/keys   403 /admin/keys
-	// /users/..;/admin/keys      400 uri: invalid path at offset 26 in "http://shop.example/users/..;/admin/keys": expected a segment that is a dot segment to no back end ("..;", "..%2F" and "%EF%BC%8E%EF%BC%8E" are ".." to some): EncodedDotSegment, RFC 3986, Section 7.3
-	// /users/a%2Fb               400 uri: invalid path at offset 27 in "http://shop.example/users/a%2Fb": expected no "%2F" in a path segment (PathPolicy.Slash keeps or decodes it): EncodedSlash, RFC 3986, Section 7.3
-	// //evil.example/steal       -> http://10.0.0.5:8080/api//evil.example/steal
+	// GET /users?id=1 HTTP/1.1
+	// 	-> http://10.0.0.5:8080/api/users?id=1
+	// GET /users HTTP/1.0
+	// 	-> http://10.0.0.5:8080/api/users
+	// GET /users/%2e%2e/admin/keys HTTP/1.1
+	// 	403 /admin/keys
+	// GET //admin/keys HTTP/1.1
+	// 	400 uri: invalid path at offset 20 in "http://shop.example//admin/keys": expected no empty segment: most back ends merge "//" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)
+	// GET /x/..//admin/keys HTTP/1.1
+	// 	400 uri: invalid path at offset 25 in "http://shop.example/x/..//admin/keys": expected no empty segment: most back ends merge "//" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)
+	// GET http://shop.example//admin/keys HTTP/1.1
+	// 	400 uri: invalid path at offset 20 in "http://shop.example//admin/keys": expected no empty segment: most back ends merge "//" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)
+	// GET /admin;/keys HTTP/1.1
+	// 	400 uri: invalid path at offset 25 in "http://shop.example/admin;/keys": expected no path parameter: servlet containers cut what follows ';' in a segment (PathPolicy.KeepParams keeps it)
+	// GET /users/..;/admin/keys HTTP/1.1
+	// 	400 uri: invalid path at offset 26 in "http://shop.example/users/..;/admin/keys": expected a segment that is a dot segment to no back end ("..;", "..%2F" and "%EF%BC%8E%EF%BC%8E" are ".." to some): EncodedDotSegment, RFC 3986, Section 7.3
+	// GET /users/a%2Fb HTTP/1.1
+	// 	400 uri: invalid path at offset 27 in "http://shop.example/users/a%2Fb": expected no "%2F" in a path segment (PathPolicy.Slash keeps or decodes it): EncodedSlash, RFC 3986, Section 7.3
+	// CONNECT 10.0.0.5:22 HTTP/1.1
+	// 	405 not forwarded: authority-form
+	// OPTIONS * HTTP/1.1
+	// 	200 answered by the proxy: asterisk-form
 }
 
 // PathPolicy decides what RoutePath does with the shapes back ends read
@@ -1249,8 +1292,8 @@ func Example_reverseProxy() {
 func ExampleRoutePath() {
 	target := uri.MustParse("http://h/a//b%2Fc/%2E%2E/d%5Ce")
 	for _, p := range []uri.PathPolicy{
-		{Slash: uri.KeepSlash, Backslash: uri.KeepSlash},
-		{Slash: uri.DecodeSlash, Backslash: uri.DecodeSlash},
+		{Slash: uri.KeepSlash, Backslash: uri.KeepSlash, KeepEmptySegments: true},
+		{Slash: uri.DecodeSlash, Backslash: uri.DecodeSlash, KeepEmptySegments: true},
 		{Slash: uri.DecodeSlash, Backslash: uri.DecodeSlash, MergeSlashes: true},
 	} {
 		route, forward, _ := uri.RoutePath(target, p)

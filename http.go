@@ -133,6 +133,28 @@ const (
 // empty host is an error for origin-form and asterisk-form, since an
 // http or https URI has a non-empty host (RFC 9110, Section 4.2).
 //
+// A request without a Host field: RFC 9112, Section 3.2 has a server
+// answer 400 to an HTTP/1.1 request that lacks one (net/http does so
+// before a handler runs), and the empty host's error gives that answer.
+// An HTTP/1.0 request may lack one; RFC 9112, Section 3.3 then leaves the
+// target URI's authority empty and has the server replace it with its
+// configured default before it processes the request. The server does so
+// by passing that name as host, for HTTP/1.0 requests only, and only when
+// the field is absent or empty:
+//
+//	host := r.Host
+//	if host == "" && !r.ProtoAtLeast(1, 1) {
+//		host = defaultHost // this server's configured name, as "shop.example" or "shop.example:8080"
+//	}
+//	u, form, err := uri.TargetURI(r.Method, r.RequestURI, host, r.TLS != nil)
+//
+// Over TLS, RFC 9112, Section 3.3 warns that a default name is unsafe
+// where the client may have meant another authority: pass the server name
+// the client sent in the TLS handshake (r.TLS.ServerName) when it sent
+// one, and the configured name only on a server with no other. An
+// HTTP/1.1 request with an empty Host field stays an error, which
+// RFC 9112, Section 3.3 allows ("the server can reject the request").
+//
 // Errors are *Error values. One whose Input is target matches
 // ErrRequestTarget (see there) and, where one fits, the sentinel of the
 // component at fault; one whose Input is host matches ErrHost, ErrPort or
@@ -163,7 +185,7 @@ func TargetURI(method, target, host string, secure bool) (URI, TargetForm, error
 	}
 	if h.Host == "" {
 		return URI{}, 0, &Error{Input: host, Offset: 0, Err: ErrHost, authority: true,
-			Expected: "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1 and 4.2.2)"}
+			Expected: "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1 and 4.2.2); for an HTTP/1.0 request without Host, pass the server's configured name (RFC 9112, Section 3.3)"}
 	}
 	u.HasAuthority = true
 	u.Host, u.Port, u.HasPort = h.Host, h.Port, h.HasPort
@@ -262,6 +284,11 @@ func absoluteForm(s string, u *URI) (int, fault) {
 		// Neither a path nor a scheme: say what each form starts with.
 		if s[0] == '*' {
 			return 0, fault{ErrRequestTarget, "'/' or a scheme: asterisk-form is for OPTIONS only (RFC 9112, Section 3.2.4)"}
+		}
+		if i > 0 && is(s[0], cAlpha) && i < len(s) && strings.IndexByte(s[i:], ':') > 0 {
+			// A scheme with a character it cannot hold before its ':', as
+			// in "ht tp://h/": point at that character.
+			return i, fault{ErrScheme, "scheme character: letter, digit, '+', '-' or '.', or ':' to end the scheme of an absolute-form request-target (RFC 3986, Section 3.1; RFC 9112, Section 3.2.2)"}
 		}
 		return 0, fault{ErrRequestTarget, "'/' to start an origin-form request-target (RFC 9112, Section 3.2.1) or a scheme to start an absolute-form one (RFC 9112, Section 3.2.2)"}
 	}
@@ -570,7 +597,11 @@ func (u URI) DialAddr() (string, error) {
 // data in RFC 3986 (Section 2.2), but a back end that decodes a path
 // before splitting it, or a file system that reads '\' as '/', sees more
 // segments than the router did (RFC 3986, Section 7.3; Check reports them
-// as EncodedSlash).
+// as EncodedSlash). The rule covers as well the encoded characters that
+// NFKC normalization (UAX #15) maps to the separator ("%EF%BC%8F" for
+// '/'; "%EF%BC%BC" and "%EF%B9%A8" for '\'): RejectSlash rejects them,
+// and KeepSlash and DecodeSlash both keep them as data, since no proxy
+// decodes them; a segment they would make a dot segment stays an error.
 type SlashRule uint8
 
 const (
@@ -579,7 +610,12 @@ const (
 	RejectSlash SlashRule = iota
 	// KeepSlash keeps it as data inside its segment, written "%2F" or
 	// "%5C" in the route and the forward path alike. Only an upstream
-	// that does not decode before it splits reads the same path.
+	// that does not decode before it splits reads the same path: nginx
+	// decodes "%2F" before it merges slashes and removes dot segments, a
+	// Go handler that cleans or serves files by r.URL.Path (decoded) splits
+	// there, and a back end on Windows (IIS, or Go's filepath) splits at
+	// "%5C" decoded; Apache httpd (AllowEncodedSlashes Off) and Tomcat
+	// refuse both by default.
 	KeepSlash
 	// DecodeSlash reads it as the separator '/' (for "%5C" too), so the
 	// segment splits there and dot segments around it are removed: the
@@ -590,8 +626,12 @@ const (
 )
 
 // PathPolicy says how RoutePath reads the forms of a path that back ends
-// disagree on. The zero PathPolicy is the strict one: every encoded
-// separator is an error, and empty segments are kept.
+// disagree on. The zero PathPolicy is the strict one: it rejects every such
+// form, so that the route is the path that nginx, Apache httpd, Go's
+// http.FileServer, Python's http.server and the servlet containers (Tomcat,
+// Jetty) all read in the forward path, as Spring Security's
+// StrictHttpFirewall rejects them by default. Each field lets one form
+// through, and its doc says which back ends then read the path otherwise.
 type PathPolicy struct {
 	// Slash is what "%2F" inside a segment does: RejectSlash (the zero
 	// value), KeepSlash or DecodeSlash.
@@ -604,19 +644,53 @@ type PathPolicy struct {
 	Backslash SlashRule
 
 	// MergeSlashes merges each run of '/' into one before dot segments
-	// are removed, as POSIX file systems and nginx's merge_slashes read a
-	// path: "/a//b" routes as "/a/b" and "/a//../b" as "/b". Off by
-	// default, since an empty segment is data in RFC 3986 (Section 3.3):
-	// "/a//b" routes as "/a//b", and an upstream that merges slashes
-	// itself still reads the forward path as the route says, but a rule
-	// written for "/a/b" does not match it.
+	// are removed, in the route and in the forward path alike, as nginx's
+	// merge_slashes (on by default), Apache httpd's MergeSlashes (on by
+	// default), Go's http.FileServer (path.Clean), Python's http.server
+	// and Tomcat read a path: "/a//b" routes and is forwarded as "/a/b",
+	// and "/x/..//admin" as "/admin". The upstream then gets the path the
+	// rule saw, with no empty segment left for it to merge.
 	MergeSlashes bool
 
+	// KeepEmptySegments keeps an empty segment, which RFC 3986 (Section
+	// 3.3) reads as data, in the route and in the forward path: "//a/b"
+	// routes as "//a/b". Without it, and without MergeSlashes, an empty
+	// segment (two '/' in a row, once the encoded separators that Slash
+	// and Backslash decode are read) is an error, since most back ends
+	// merge it away: nginx (merge_slashes on), Apache httpd
+	// (MergeSlashes on), Go's http.FileServer (path.Clean), Python's
+	// http.server (translate_path drops empty words) and Tomcat all read
+	// "//admin/keys" and "/x/..//admin/keys" as "/admin/keys", which a
+	// rule on the route "/admin" does not match. Set it only when every
+	// upstream reads "//" as an empty segment, or the rules are written
+	// for both readings.
+	KeepEmptySegments bool
+
+	// KeepParams keeps a path parameter, a ';' in a segment and what
+	// follows it (RFC 3986, Section 3.3), as data in the route and in the
+	// forward path: "/a;v=1/b" routes as itself. Without it, a ';', a
+	// "%3B" or a character that NFKC reads as ';' (U+FF1B FULLWIDTH
+	// SEMICOLON "%EF%BC%9B", U+FE54 SMALL SEMICOLON, U+FE14, U+037E GREEK
+	// QUESTION MARK) in a segment is an error, since servlet containers
+	// (Tomcat, Jetty, and the Spring applications on them) cut the
+	// parameter from each segment before they route: "/admin;/keys" and
+	// "/admin;jsessionid=1/keys" are "/admin/keys" to them, while nginx,
+	// Apache httpd, Go and Python read a segment "admin;". Set it only
+	// when no upstream cuts parameters, or the rules match each segment
+	// up to its ';'. A segment that a parameter cut leaves as a dot
+	// segment ("..;", ".;x", "..%EF%BC%9B") is an error whatever the
+	// policy.
+	KeepParams bool
+
 	// AllowDoubleEncoding keeps a "%25" that the next two octets, decoded,
-	// would turn into a new pct-encoded triplet ("%252e", "%25%32%65") as
-	// data, instead of an error naming DoubleEncoding: an upstream that
-	// decodes twice reads another path than the route (RFC 3986, Section
-	// 2.4 says never to decode twice).
+	// would turn into a new pct-encoded triplet ("%252e", "%25%32%65"),
+	// and a character that NFKC reads as '%' (U+FF05 FULLWIDTH PERCENT
+	// SIGN "%EF%BC%85", U+FE6A SMALL PERCENT SIGN), as data, instead of an
+	// error naming DoubleEncoding: an upstream that decodes twice (IIS
+	// did, CVE-2001-0333; so does an application that decodes the path
+	// its framework already decoded), or normalizes to NFKC and then
+	// decodes, reads another path than the route (RFC 3986, Section 2.4
+	// says never to decode twice).
 	AllowDoubleEncoding bool
 }
 
@@ -626,41 +700,56 @@ type PathPolicy struct {
 // RFC 3986, Section 6.2.2 (hex digits of percent-encodings uppercased,
 // percent-encoded unreserved octets decoded, then dot segments removed,
 // so "%2E" is read as '.'), and forward is target with route as its path
-// and every other component unchanged. Forward the forward URI, so the
-// upstream cannot see a path that the rules did not.
+// and every other component unchanged. Forward the forward URI (with
+// URI.Forward, or URI.ForwardWith and the same policy), so the upstream
+// cannot see a path that the rules did not.
 //
 // The path must be empty or absolute (start with '/'), as TargetURI
 // returns it. Where back ends disagree on a path, the policy decides and
 // the zero policy rejects (ErrPath; Input target.String(), Offset at the
-// triplet or segment at fault, Expected naming the Check finding that
-// explains it):
+// triplet, separator or segment at fault, Expected naming the Check
+// finding that explains it, where there is one):
 //
-//   - "%2F" and "%5C" in a segment (EncodedSlash): see PathPolicy.Slash
-//     and PathPolicy.Backslash;
+//   - an empty segment, as in "//admin" and "/x/..//admin", which most
+//     back ends merge away: see PathPolicy.MergeSlashes and
+//     PathPolicy.KeepEmptySegments;
+//   - a path parameter, ';' or "%3B" or what NFKC reads as ';', as in
+//     "/admin;/keys", which servlet containers cut: see
+//     PathPolicy.KeepParams;
+//   - "%2F" and "%5C" in a segment (EncodedSlash), and the characters
+//     that NFKC normalization maps to '/' or '\' (U+FF0F FULLWIDTH
+//     SOLIDUS "%EF%BC%8F", U+FF3C FULLWIDTH REVERSE SOLIDUS, U+FE68 SMALL
+//     REVERSE SOLIDUS), which a back end that normalizes reads as
+//     separators: see PathPolicy.Slash and PathPolicy.Backslash;
 //   - "%00" (EncodedNUL) and other encoded controls, %01 to %1F and %7F
 //     (EncodedControl), always;
-//   - overlong UTF-8 such as "%C0%AE" (OverlongUTF8), always;
-//   - a "%25" that decodes to a new triplet, as in "%252e"
-//     (DoubleEncoding), unless PathPolicy.AllowDoubleEncoding;
+//   - overlong UTF-8 such as "%C0%AE" (OverlongUTF8), and any other
+//     octets that are not UTF-8 (InvalidUTF8, RFC 3629), always: back
+//     ends read them as Latin-1, as U+FFFD, or, decoding leniently
+//     without checking continuation octets, as ASCII ("%C0%2E" as '.');
+//   - a "%25" that decodes to a new triplet, as in "%252e", and what NFKC
+//     reads as '%', as in "%EF%BC%852e" (DoubleEncoding), unless
+//     PathPolicy.AllowDoubleEncoding;
 //   - a segment that RFC 3986 does not read as a dot segment but some
 //     back end does (EncodedDotSegment), always: "..;" and ".;x" (Java
 //     servlet containers cut the path parameter after ';' before they
 //     remove dot segments), "..%2F" with KeepSlash, and the characters
-//     that NFKC normalization maps to full stops or separators, such as
-//     the fullwidth full stop "%EF%BC%8E", the two dot leader "%E2%80%A5"
-//     ("..") and the fullwidth solidus in "..%EF%BC%8F" ("../").
+//     that NFKC normalization maps to full stops, separators or ';',
+//     such as the fullwidth full stop "%EF%BC%8E", the two dot leader
+//     "%E2%80%A5" (".."), the fullwidth solidus in "..%EF%BC%8F" ("../",
+//     when Slash lets it through) and the fullwidth semicolon in
+//     "..%EF%BC%9B" ("..;").
 //
-// A ';' elsewhere is data, and the route keeps it and what follows it:
-// "/a;jsessionid=1/b" routes as itself, with the segment "a;jsessionid=1".
-// An upstream that cuts path parameters (Tomcat, Jetty) reads "/a/b", so a
-// rule that denies "/a/b" must also deny such segments; no library can
-// know which upstream reads ';' so.
+// With the zero policy, the route is what every one of those back ends
+// reads in the forward path: path.Clean of it decoded (http.FileServer),
+// nginx's merge_slashes reading and a servlet container's parameter cut
+// all give the route (FuzzProxyPath checks it).
 //
 // RoutePath is idempotent: the route of forward is route, and its forward
-// is forward. Without an authority, a route that starts with "//" gets
-// the "/." that keeps it a path (see Resolve). RoutePath does not
-// allocate when the path is already in its routed form (the common
-// case), and allocates once otherwise.
+// is forward. Without an authority, a route that starts with "//" (with
+// KeepEmptySegments) gets the "/." that keeps it a path (see Resolve).
+// RoutePath does not allocate when the path is already in its routed
+// form (the common case), and allocates once otherwise.
 func RoutePath(target URI, p PathPolicy) (route string, forward URI, err error) {
 	path := target.Path
 	base := target.pathOffset()
@@ -673,34 +762,19 @@ func RoutePath(target URI, p PathPolicy) (route string, forward URI, err error) 
 		}
 		return "", URI{}, target.errorAt(base+i, f)
 	}
-	if strings.IndexByte(path, '%') < 0 {
-		// No percent-encoding: only dot segments, merged slashes and
-		// path parameters can make the route differ from the path.
-		if at := dotLikeAt(path); at >= 0 {
-			return "", URI{}, target.errorAt(base+at, dotLikeFault())
-		}
-		if !hasDotSegment(path) && !(p.MergeSlashes && strings.Contains(path, "//")) &&
-			pathGuard(target.Scheme != "", target.HasAuthority, path) == "" {
-			return path, target, nil
-		}
+	if p.routed(path) && pathGuard(target.Scheme != "", target.HasAuthority, path) == "" {
+		return path, target, nil
 	}
 	// Two bytes of room for a "/." guard, then the route.
 	buf := make([]byte, 2, 2+len(path))
-	b, at, f := p.appendRoute(buf, path)
-	if strings.IndexByte(path, '%') >= 0 {
-		// The first fault wins, whichever reading finds it.
-		if at2, f2 := p.octetFault(path); f2.err != nil && (f.err == nil || at2 < at) {
-			at, f = at2, f2
-		}
-	}
+	b, at, f := p.appendRouted(buf, path)
 	if f.err != nil {
 		return "", URI{}, target.errorAt(base+at, f)
 	}
-	n := removeDotsInPlace(b[2:], 0)
-	out := b[2 : 2+n]
+	out := b[2:]
 	if g := pathGuard(target.Scheme != "", target.HasAuthority, bytesString(out)); g != "" {
 		copy(b, g)
-		out = b[:2+n]
+		out = b
 	}
 	route = bytesString(out)
 	if route == path {
@@ -711,13 +785,51 @@ func RoutePath(target URI, p PathPolicy) (route string, forward URI, err error) 
 	return route, forward, nil
 }
 
+// routed reports whether path, a valid absolute path or "", is already
+// its own route under p, with nothing p rejects: no percent-encoding, no
+// dot segment, no empty segment unless p keeps them, and no ';' unless p
+// keeps parameters and no segment is a dot segment once they are cut.
+// It does not allocate.
+func (p PathPolicy) routed(path string) bool {
+	if strings.IndexByte(path, '%') >= 0 || hasDotSegment(path) {
+		return false
+	}
+	if (p.MergeSlashes || !p.KeepEmptySegments) && strings.Contains(path, "//") {
+		return false
+	}
+	return strings.IndexByte(path, ';') < 0 || p.KeepParams && dotLikeAt(path) < 0
+}
+
+// appendRouted appends the route of path, a valid absolute path or "",
+// to b: path read by appendRoute, checked by octetFault, and its dot
+// segments removed (RFC 3986, Section 5.2.4) as an absolute path whose
+// ".." stops at its root. It returns the offset in path of the first
+// thing p rejects, and its fault.
+func (p PathPolicy) appendRouted(b []byte, path string) ([]byte, int, fault) {
+	start := len(b)
+	b, at, f := p.appendRoute(b, path)
+	if strings.IndexByte(path, '%') >= 0 {
+		// The first fault wins, whichever reading finds it.
+		if at2, f2 := p.octetFault(path); f2.err != nil && (f.err == nil || at2 < at) {
+			at, f = at2, f2
+		}
+	}
+	if f.err != nil {
+		return b, at, f
+	}
+	n := removeDotsInPlace(b[start:], 0)
+	return b[:start+n], 0, noFault
+}
+
 // octetFault finds, in a path with percent-encoding, the first encoded
-// octet that p rejects whatever its segment: NUL, a control, overlong
-// UTF-8, a double encoding; it reads them as Check does
-// (RFC 3986, Section 7.3).
+// octet that p rejects whatever its segment: NUL, a control, overlong or
+// other invalid UTF-8, a double encoding (a "%25" that makes a new
+// triplet, or a character that NFKC reads as '%'); it reads them as Check
+// does (RFC 3986, Section 7.3).
 func (p PathPolicy) octetFault(path string) (int, fault) {
 	var c checker
-	c.octets(path, 0, false, false, lineBreaksNone)
+	c.octets(path, 0, true, false, lineBreaksNone)
+	nfkcPct := -1
 	if !p.AllowDoubleEncoding {
 		for i := 0; i < len(path); {
 			end := segmentEnd(path, i)
@@ -726,12 +838,22 @@ func (p PathPolicy) octetFault(path string) (int, fault) {
 			}
 			i = end + 1
 		}
+		for i := 0; i < len(path) && nfkcPct < 0; i++ {
+			if path[i] == '%' {
+				if d, _ := nfkcASCII(path, i); d == '%' {
+					nfkcPct = i
+				}
+			}
+		}
 	}
 	at, kind := -1, FindingKind(0)
-	for _, k := range [...]FindingKind{EncodedNUL, EncodedControl, OverlongUTF8, DoubleEncoding} {
+	for _, k := range [...]FindingKind{EncodedNUL, EncodedControl, OverlongUTF8, InvalidUTF8, DoubleEncoding} {
 		if c.set&(1<<k) != 0 && (k != DoubleEncoding || !p.AllowDoubleEncoding) && (at < 0 || c.hits[k].off < at) {
 			at, kind = c.hits[k].off, k
 		}
+	}
+	if nfkcPct >= 0 && (at < 0 || nfkcPct < at) {
+		return nfkcPct, findingFault("no character that NFKC reads as '%' in a path (PathPolicy.AllowDoubleEncoding keeps it)", DoubleEncoding)
 	}
 	if at < 0 {
 		return 0, noFault
@@ -744,11 +866,126 @@ func (p PathPolicy) octetFault(path string) (int, fault) {
 		want = "no percent-encoded control character in a path"
 	case OverlongUTF8:
 		want = "no overlong UTF-8 in a path, which a lenient decoder reads as ASCII"
+	case InvalidUTF8:
+		want = "UTF-8 in a path's percent-encoded octets (RFC 3629): back ends read other octets as Latin-1, as U+FFFD or, leniently, as ASCII (\"%C0%2E\" as '.')"
 	default:
 		want = "no \"%25\" that decodes to a new triplet in a path (PathPolicy.AllowDoubleEncoding keeps it)"
 	}
 	return at, findingFault(want, kind)
 }
+
+// nfkcASCII reads, at offset i of s, a percent-encoded character that
+// NFKC normalization (UAX #15) maps to ';' or '%', the path delimiters
+// that nfkcStops (the reading of Check) leaves out: U+037E GREEK QUESTION
+// MARK ("%CD%BE"), U+FE14, U+FE54 SMALL SEMICOLON and U+FF1B FULLWIDTH
+// SEMICOLON ("%EF%BC%9B") are ';'; U+FE6A SMALL PERCENT SIGN and U+FF05
+// FULLWIDTH PERCENT SIGN ("%EF%BC%85") are '%'. It returns that ASCII
+// octet and the offset after the character, or 0 and i.
+func nfkcASCII(s string, i int) (byte, int) {
+	lead, j, enc := octetAt(s, i)
+	if !enc || lead != 0xCD && lead != 0xEF || j >= len(s) {
+		return 0, i
+	}
+	b1, k, enc := octetAt(s, j)
+	if !enc {
+		return 0, i
+	}
+	if lead == 0xCD {
+		if b1 == 0xBE {
+			return ';', k
+		}
+		return 0, i
+	}
+	if k >= len(s) {
+		return 0, i
+	}
+	b2, n, enc := octetAt(s, k)
+	if !enc {
+		return 0, i
+	}
+	switch uint16(b1)<<8 | uint16(b2) {
+	case 0xB894, 0xB994, 0xBC9B:
+		return ';', n
+	case 0xB9AA, 0xBC85:
+		return '%', n
+	}
+	return 0, i
+}
+
+// nfkcSeparator reads, at offset i of s, a percent-encoded character
+// that NFKC normalization maps to a separator: U+FF0F FULLWIDTH SOLIDUS
+// ("%EF%BC%8F") is '/', U+FF3C FULLWIDTH REVERSE SOLIDUS ("%EF%BC%BC")
+// and U+FE68 SMALL REVERSE SOLIDUS ("%EF%B9%A8") are '\'; nfkcStops,
+// Check's reading, knows the same three. It returns the separator and
+// the offset after the character, or 0 and the offset after the octet
+// at i.
+func nfkcSeparator(s string, i int) (byte, int) {
+	lead, j, _ := octetAt(s, i)
+	n, _, sep := nfkcStops(s, lead, j)
+	if !sep {
+		return 0, j
+	}
+	if _, k, _ := octetAt(s, j); s[k:n] == "%8F" || s[k:n] == "%8f" {
+		return '/', n
+	}
+	return '\\', n
+}
+
+// paramAt returns the offset in seg, one segment, of the ';' that starts
+// a path parameter as some back end reads it: a ';', a "%3B", or a
+// character that NFKC reads as ';' (nfkcASCII); or -1.
+func paramAt(seg string) int {
+	for i := 0; i < len(seg); {
+		c, next, enc := octetAt(seg, i)
+		if c == ';' {
+			return i
+		}
+		if enc {
+			if d, _ := nfkcASCII(seg, i); d == ';' {
+				return i
+			}
+		}
+		i = next
+	}
+	return -1
+}
+
+// routeDotLike reports whether seg, a routed segment (or several, split
+// at '/'), holds one that Check reports as EncodedDotSegment, or that
+// becomes a dot segment when a character NFKC reads as ';' is read so
+// and the parameter after it cut ("..%EF%BC%9B").
+func routeDotLike(seg []byte) bool {
+	s := bytesString(seg)
+	if dotLikeAt(s) >= 0 {
+		return true
+	}
+	if strings.IndexByte(s, '%') < 0 {
+		return false
+	}
+	var semi []byte // s with each such character written ';'
+	for i := 0; i < len(s); {
+		d, next := nfkcASCII(s, i)
+		if d == ';' {
+			if semi == nil {
+				semi = append(make([]byte, 0, len(s)), s[:i]...)
+			}
+			semi = append(semi, ';')
+		} else {
+			next = i + 1
+			if semi != nil {
+				semi = append(semi, s[i])
+			}
+		}
+		i = next
+	}
+	return semi != nil && dotLikeAt(bytesString(semi)) >= 0
+}
+
+// Faults of RoutePath's shapes that Check has no finding for.
+var (
+	emptySegmentFault = fault{ErrPath, "no empty segment: most back ends merge \"//\" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)"}
+	paramFault        = fault{ErrPath, "no path parameter: servlet containers cut what follows ';' in a segment (PathPolicy.KeepParams keeps it)"}
+)
 
 // findingFault is an ErrPath fault whose Expected names the Check finding
 // that explains it.
@@ -818,19 +1055,29 @@ func dotLike(seg string) bool {
 // percent-encodings normalized (RFC 3986, Section 6.2.2.1 and 6.2.2.2, by
 // appendPct), its encoded separators read as p says and, with
 // MergeSlashes, its runs of '/' merged. It returns the offset in path of
-// the first thing p rejects: an encoded separator, or a segment that
-// becomes a dot segment only to some back ends.
+// the first thing p rejects: an encoded separator, an empty segment, a
+// segment that becomes a dot segment only to some back ends, or a path
+// parameter.
 func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 	start := len(b)
-	sep := func(b []byte) []byte {
-		if p.MergeSlashes && len(b) > start && b[len(b)-1] == '/' {
-			return b
+	// sep appends a '/', or reports the empty segment it would end.
+	sep := func(b []byte) ([]byte, bool) {
+		if len(b) > start && b[len(b)-1] == '/' {
+			if p.MergeSlashes {
+				return b, true
+			}
+			if !p.KeepEmptySegments {
+				return b, false
+			}
 		}
-		return append(b, '/')
+		return append(b, '/'), true
 	}
+	var ok bool
 	for i := 0; i < len(path); {
 		if path[i] == '/' {
-			b = sep(b)
+			if b, ok = sep(b); !ok {
+				return b, i, emptySegmentFault
+			}
 			i++
 			continue
 		}
@@ -843,28 +1090,50 @@ func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 				continue
 			}
 			d, next, _ := octetAt(path, k)
+			nfkc := d == 0xEF
+			if nfkc {
+				// what NFKC reads as a separator is one to some back ends
+				d, next = nfkcSeparator(path, k)
+			}
 			if d != '/' && d != '\\' {
 				k = next - 1
 				continue
 			}
-			rule, kind, field := p.Slash, "\"%2F\"", "Slash"
+			rule, field := p.Slash, "Slash"
 			if d == '\\' {
-				rule, kind, field = p.Backslash, "\"%5C\"", "Backslash"
+				rule, field = p.Backslash, "Backslash"
+			}
+			if nfkc && rule != RejectSlash {
+				// what NFKC reads as a separator, kept as data by
+				// KeepSlash and DecodeSlash alike: no proxy decodes it
+				k = next - 1
+				continue
 			}
 			switch rule {
 			case RejectSlash:
+				kind := strconv.Quote(path[k:next])
+				if nfkc {
+					kind += ", which NFKC reads as '" + string(rune(d)) + "',"
+				}
 				return b, k, findingFault("no "+kind+" in a path segment (PathPolicy."+field+" keeps or decodes it)", EncodedSlash)
 			case KeepSlash:
 				continue // a triplet like any other
 			}
 			b, _ = appendPct(b, path[run:k], false)
-			b = sep(b)
+			if b, ok = sep(b); !ok {
+				return b, k, emptySegmentFault
+			}
 			run = next
 			k = next - 1
 		}
 		b, _ = appendPct(b, path[run:end], false)
-		if dotLikeAt(bytesString(b[seg:])) >= 0 {
+		if routeDotLike(b[seg:]) {
 			return b, i, dotLikeFault()
+		}
+		if !p.KeepParams {
+			if at := paramAt(path[i:end]); at >= 0 {
+				return b, i + at, paramFault
+			}
 		}
 		i = end
 	}
@@ -873,23 +1142,42 @@ func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 
 // Forward returns the URI an upstream gets for target, a request's
 // target URI, in a reverse proxy whose upstream is upstream: the scheme
-// and authority of upstream, upstream's path joined with target's, and
-// their queries joined. It is not Resolve (RFC 3986, Section 5.2), which
-// would replace upstream's path with target's:
+// and authority of upstream, upstream's path joined with the route of
+// target's path, and their queries joined. It is
+// upstream.ForwardWith(target, PathPolicy{}): it refuses every path that
+// RoutePath's zero policy refuses, so that, called on its own, it never
+// sends on a path that back ends read otherwise. A proxy whose PathPolicy
+// lets more through forwards RoutePath's forward URI with ForwardWith and
+// the same policy.
+func (upstream URI) Forward(target URI) (URI, error) {
+	return upstream.ForwardWith(target, PathPolicy{})
+}
+
+// ForwardWith returns the URI an upstream gets for target, a request's
+// target URI, in a reverse proxy whose upstream is upstream and whose
+// routes RoutePath reads with policy p: the scheme and authority of
+// upstream, upstream's path joined with target's route, and their queries
+// joined. It is not Resolve (RFC 3986, Section 5.2), which would replace
+// upstream's path with target's:
 //
 //	http://10.0.0.5:8080/api/ + /users?id=1 = http://10.0.0.5:8080/api/users?id=1
 //
+// Target's path must be empty or absolute, and is read as RoutePath reads
+// it with p: what RoutePath rejects is an error here too (the same
+// *Error), and what it normalizes is normalized, dot segments removed as
+// an absolute path whose ".." stops at its root, so that no dot segment
+// of target climbs out of upstream's path. A segment that RoutePath reads
+// as a dot segment only after decoding ("%2E%2E"; Check's
+// EncodedDotSegment) is an error as well: a rule checked against
+// target's path did not see it climb. So pass RoutePath's forward URI,
+// which is its own route; a path RoutePath would reject never reaches the
+// upstream.
+//
 // The paths join with one '/' between them: one '/' at the end of
-// upstream's path is dropped, then target's path is appended ("/api/" or
+// upstream's path is dropped, then the route is appended ("/api/" or
 // "/api" with "/users" give "/api/users"; with "/" they give "/api/"; an
 // empty target path, as of "OPTIONS *", leaves upstream's path as it is).
-// Target's path must be empty or absolute. Its dot segments are removed
-// first (RFC 3986, Section 5.2.4) as an absolute path, whose ".." stops at
-// its root, so no dot segment of target climbs out of upstream's path;
-// and a segment that some back end reads as a dot segment but RFC 3986
-// does not ("%2E%2E", "..;": Check's EncodedDotSegment) is an error,
-// since the upstream might climb with it. Pass the forward URI of
-// RoutePath, which has neither. Upstream's path is used as written.
+// Upstream's path is used as written.
 //
 // The query is upstream's and target's joined with '&' when both are
 // non-empty, as net/http/httputil's ReverseProxy joins them; otherwise the
@@ -898,10 +1186,10 @@ func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 //
 // upstream must have a scheme, an authority with a non-empty host, and no
 // fragment; errors are *Error values whose Input is the text of upstream
-// or target, whichever is at fault. Forward allocates at most once, and
-// not at all when the result's path and query are target's or upstream's
-// as they stand.
-func (upstream URI) Forward(target URI) (URI, error) {
+// or target, whichever is at fault. ForwardWith allocates at most once,
+// and not at all when the result's path and query are target's or
+// upstream's as they stand.
+func (upstream URI) ForwardWith(target URI, p PathPolicy) (URI, error) {
 	switch {
 	case upstream.Scheme == "":
 		return URI{}, upstream.errorAt(0, fault{ErrScheme, "a scheme: an upstream is an absolute URI (RFC 3986, Section 4.3)"})
@@ -940,8 +1228,8 @@ func (upstream URI) Forward(target URI) (URI, error) {
 	v.Fragment, v.HasFragment = target.Fragment, target.HasFragment
 	v.HasQuery = upstream.HasQuery || target.HasQuery
 	joinQuery := upstream.Query != "" && target.Query != ""
-	dots := hasDotSegment(tp)
-	if up == "" && !dots && !joinQuery {
+	routed := p.routed(tp)
+	if up == "" && routed && !joinQuery {
 		v.Path = tp
 		if target.Query != "" {
 			v.Query = target.Query
@@ -955,12 +1243,18 @@ func (upstream URI) Forward(target URI) (URI, error) {
 		}
 		return v, nil
 	}
-	// One buffer: upstream's path, target's path cleaned, the query.
+	// One buffer: upstream's path, target's route, the query.
 	b := make([]byte, 0, len(up)+len(tp)+len(upstream.Query)+1+len(target.Query))
 	b = append(b, up...)
-	b = append(b, tp...)
-	n := len(up) + removeDotsInPlace(b[len(up):], 0)
-	b = b[:n]
+	if routed {
+		b = append(b, tp...)
+	} else {
+		var at int
+		var f fault
+		if b, at, f = p.appendRouted(b, tp); f.err != nil {
+			return URI{}, target.errorAt(base+at, f)
+		}
+	}
 	q := len(b)
 	switch {
 	case joinQuery:

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/gob"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
@@ -603,7 +604,7 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 	}
 	for _, f := range (URI{Path: path}).Check() {
 		switch f.Kind {
-		case EncodedNUL, EncodedControl, OverlongUTF8:
+		case EncodedNUL, EncodedControl, OverlongUTF8, InvalidUTF8:
 			return "", false
 		case DoubleEncoding:
 			if !p.AllowDoubleEncoding {
@@ -612,6 +613,14 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 		}
 	}
 	s := pctNormalizeSlow(path)
+	if !p.AllowDoubleEncoding && nfkcPercentRE.MatchString(s) {
+		return "", false
+	}
+	// what NFKC reads as '/' and '\\' is rejected with its triplet, else data
+	if p.Slash == RejectSlash && strings.Contains(s, "%EF%BC%8F") ||
+		p.Backslash == RejectSlash && (strings.Contains(s, "%EF%BC%BC") || strings.Contains(s, "%EF%B9%A8")) {
+		return "", false
+	}
 	for _, sep := range []struct {
 		triplet string
 		rule    SlashRule
@@ -626,14 +635,22 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 		}
 	}
 	for _, seg := range strings.Split(s, "/") {
-		for _, f := range (URI{Path: seg}).Check() {
+		// what a servlet container reads once NFKC gives ';'
+		semi := nfkcSemicolonRE.ReplaceAllString(seg, ";")
+		for _, f := range append((URI{Path: seg}).Check(), (URI{Path: semi}).Check()...) {
 			if f.Kind == EncodedDotSegment {
 				return "", false
 			}
 		}
+		if !p.KeepParams && strings.Contains(strings.ReplaceAll(semi, "%3B", ";"), ";") {
+			return "", false
+		}
 	}
-	if p.MergeSlashes {
+	switch {
+	case p.MergeSlashes:
 		s = slashRuns.ReplaceAllString(s, "/")
+	case !p.KeepEmptySegments && strings.Contains(s, "//"):
+		return "", false
 	}
 	s = removeDotSegmentsSlow(s)
 	if !hasAuthority && strings.HasPrefix(s, "//") {
@@ -644,7 +661,10 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 
 var (
 	slashRuns = regexp.MustCompile(`//+`)
-	pathRE    = regexp.MustCompile(`^(?:` + rePchar + `|/)*$`) // RFC 3986, Section 3.3
+	// what NFKC reads as ';' and as '%', in a normalized path
+	nfkcSemicolonRE = regexp.MustCompile(`%CD%BE|%EF%B8%94|%EF%B9%94|%EF%BC%9B`)
+	nfkcPercentRE   = regexp.MustCompile(`%EF%B9%AA|%EF%BC%85`)
+	pathRE          = regexp.MustCompile(`^(?:` + rePchar + `|/)*$`) // RFC 3986, Section 3.3
 )
 
 // checkRoute checks RoutePath's promises on one target: the route agrees
@@ -681,7 +701,8 @@ func policyOf(r caseRow) PathPolicy {
 		return map[string]SlashRule{"": RejectSlash, "keep": KeepSlash, "decode": DecodeSlash}[s]
 	}
 	return PathPolicy{Slash: rule(r.fields["slash"]), Backslash: rule(r.fields["backslash"]),
-		MergeSlashes: r.fields["merge"] == "1", AllowDoubleEncoding: r.fields["double"] == "1"}
+		MergeSlashes: r.fields["merge"] == "1", AllowDoubleEncoding: r.fields["double"] == "1",
+		KeepEmptySegments: r.fields["empty"] == "1", KeepParams: r.fields["params"] == "1"}
 }
 
 func TestRoutePathCases(t *testing.T) {
@@ -713,7 +734,10 @@ func TestRoutePathPolicies(t *testing.T) {
 		for _, b := range []SlashRule{RejectSlash, KeepSlash, DecodeSlash} {
 			for _, m := range []bool{false, true} {
 				for _, d := range []bool{false, true} {
-					policies = append(policies, PathPolicy{Slash: s, Backslash: b, MergeSlashes: m, AllowDoubleEncoding: d})
+					for _, e := range []bool{false, true} {
+						policies = append(policies, PathPolicy{Slash: s, Backslash: b, MergeSlashes: m, AllowDoubleEncoding: d,
+							KeepEmptySegments: e, KeepParams: e == d})
+					}
 				}
 			}
 		}
@@ -761,9 +785,14 @@ func TestHTTPHandBuilt(t *testing.T) {
 
 func TestForwardCases(t *testing.T) {
 	for _, r := range httpRows(t, "forward") {
-		up, target := MustParse(r.fields["upstream"]), MustParse(r.input)
-		got, err := up.Forward(target)
-		what := strconv.Quote(up.String()) + ".Forward(" + strconv.Quote(r.input) + ")"
+		up, target, p := MustParse(r.fields["upstream"]), MustParse(r.input), policyOf(r)
+		got, err := up.ForwardWith(target, p)
+		what := strconv.Quote(up.String()) + ".ForwardWith(" + strconv.Quote(r.input) + fmt.Sprintf(", %+v)", p)
+		if p == (PathPolicy{}) {
+			if got2, err2 := up.Forward(target); got2 != got || fmt.Sprint(err2) != fmt.Sprint(err) {
+				t.Errorf("line %d: Forward = %q, %v; ForwardWith the zero policy = %q, %v", r.line, got2.String(), err2, got.String(), err)
+			}
+		}
 		if want, ok := r.fields["uri"]; ok {
 			if err != nil || got.String() != want || checkInvariants(got) != nil {
 				t.Errorf("line %d: %s = %q, %v; want %q", r.line, what, got.String(), err, want)
@@ -957,7 +986,19 @@ func FuzzTargetURI(f *testing.F) {
 
 // fuzzPolicy makes a PathPolicy of the low bits of b.
 func fuzzPolicy(b uint8) PathPolicy {
-	return PathPolicy{Slash: SlashRule(b % 3), Backslash: SlashRule(b / 3 % 3), MergeSlashes: b&16 != 0, AllowDoubleEncoding: b&32 != 0}
+	return PathPolicy{Slash: SlashRule(b & 15 % 3), Backslash: SlashRule(b & 15 / 3 % 3), MergeSlashes: b&16 != 0, AllowDoubleEncoding: b&32 != 0,
+		KeepEmptySegments: b&64 != 0, KeepParams: b&128 != 0}
+}
+
+// fuzzPolicyByte is the byte that fuzzPolicy reads as p.
+func fuzzPolicyByte(p PathPolicy) uint8 {
+	b := uint8(p.Slash) + 3*uint8(p.Backslash)
+	for bit, on := range map[uint8]bool{16: p.MergeSlashes, 32: p.AllowDoubleEncoding, 64: p.KeepEmptySegments, 128: p.KeepParams} {
+		if on {
+			b |= bit
+		}
+	}
+	return b
 }
 
 // FuzzRoutePath checks RoutePath against its slow reading, that it is
@@ -966,7 +1007,7 @@ func fuzzPolicy(b uint8) PathPolicy {
 func FuzzRoutePath(f *testing.F) {
 	for _, r := range httpRows(f, "route") {
 		p := policyOf(r)
-		f.Add(r.input, uint8(p.Slash)+3*uint8(p.Backslash))
+		f.Add(r.input, fuzzPolicyByte(p))
 	}
 	ups := []URI{MustParse("http://u/api/"), MustParse("http://u")}
 	f.Fuzz(func(t *testing.T, s string, b uint8) {
