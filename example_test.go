@@ -1774,13 +1774,22 @@ func ExampleEquivalent_idn() {
 // An SSRF guard that denies names must compare the name that is dialed,
 // not the text of the URI: "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ" (circled letters) maps to
 // "localhost" under UTS #46, and net/http dials localhost for it. Hostname
-// and DialAddr give the ASCII name after IDNA, so the denylist catches
-// it; Addrs catches the same trick on an IP address ("①②⑦.0.0.1").
+// and DialAddr give the ASCII name after IDNA, lowercased however the URI
+// spells it ("LOCALHOST", "%4C%4F%43...", "Metadata.Google.Internal"), with
+// a final dot kept, which the guard trims ("localhost."); so the denylist
+// catches all of them. Addrs catches the same trick on an IP address
+// ("①②⑦.0.0.1") and every name under localhost ("evil.localhost"), which
+// clients connect to on loopback without asking the DNS.
 func ExampleURI_Hostname_idn() {
 	denied := map[string]bool{"localhost": true, "metadata.google.internal": true}
 	for _, s := range []string{
 		"http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin",
 		"http://ＬＯＣＡＬＨＯＳＴ:8080/",
+		"http://LOCALHOST:8080/",
+		"http://%4C%4F%43%41%4C%48%4F%53%54/",
+		"http://Metadata.Google.Internal/",
+		"http://localhost./",
+		"http://evil.localhost/",
 		"http://①②⑦.0.0.1/",
 		"https://bücher.de/",
 	} {
@@ -1807,6 +1816,11 @@ func ExampleURI_Hostname_idn() {
 	// Output:
 	// reject: http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin dials localhost:80
 	// reject: http://ＬＯＣＡＬＨＯＳＴ:8080/ dials localhost:8080
+	// reject: http://LOCALHOST:8080/ dials localhost:8080
+	// reject: http://%4C%4F%43%41%4C%48%4F%53%54/ dials localhost:80
+	// reject: http://Metadata.Google.Internal/ dials metadata.google.internal:80
+	// reject: http://localhost./ dials localhost.:80
+	// reject: http://evil.localhost/ reaches [127.0.0.1 ::1]
 	// reject: http://①②⑦.0.0.1/ reaches [127.0.0.1]
 	// allow: https://bücher.de/ dials xn--bcher-kva.de:443
 }
