@@ -29,8 +29,8 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // percent-encoded as a reg-name (RFC 3986, Section 3.2.2), and an
 // authority if it had none. Convert an internationalized domain name to
 // its IDNA A-label form first (DomainToASCII) if the URI must work with
-// DNS. Text that
-// reads as an IPv4 address is one; use WithAddr for IP addresses.
+// DNS. Text that reads as an IPv4 address is one; use WithAddr for IP
+// addresses.
 //
 // WithHost rejects a name that no DNS resolver or URL Standard host
 // parser takes for one name (URL Standard, "host parsing": a domain with
