@@ -201,7 +201,8 @@ func FuzzAddrs(f *testing.F) {
 			}
 		}
 		_, _, webHost := webPathAuthority(u)
-		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil && !webHost && !curlLocalhost(u.Authority()) {
+		_, local := localhostName(u.Host) // localhost and *.localhost names reach loopback, whatever a reader's charset
+		if u.HostKind() == RegName && !strings.ContainsAny(u.Host, "0123456789%") && got != nil && !webHost && !curlLocalhost(u.Authority()) && !local {
 			t.Fatalf("Addrs(%q) = %v for a host without digits or '%%'", s, got)
 		}
 		if k := u.HostKind(); (k == NoHost || k == IPvFuture || u.Host == "") && got != nil && !webHost {
