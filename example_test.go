@@ -1117,11 +1117,14 @@ func ExampleURI_IRI() {
 }
 
 // What a person reads as the host is the host: IRI decodes a host label
-// only when UTS #39's policy allows it (one script, or Latin with the CJK
-// scripts; no letter that looks like a delimiter; not a Latin name spelled
-// in look-alikes), and in the userinfo no look-alike of a delimiter. The
-// first link would otherwise read as google.com, port 443; "аррӏе" is
-// Cyrillic; "exаmple" mixes a Cyrillic "а" into Latin.
+// only under Chromium's IDN display policy with UTS #39's data (one script;
+// no letter that looks like a delimiter; not a Latin name spelled in
+// look-alikes; no skeleton that is ASCII; none of Chromium's dangerous
+// patterns), and in the userinfo no look-alike of a delimiter. The first
+// link would otherwise read as google.com, port 443; "аррӏе" is Cyrillic;
+// "exаmple" mixes a Cyrillic "а" into Latin; "g〇〇gle" (U+3007) reads as
+// "gOOgle"; "abc例" mixes Latin and Han; "accounts・google・com・例" puts
+// U+30FB KATAKANA MIDDLE DOT beside Latin letters.
 func ExampleURI_IRI_lookalikes() {
 	for _, s := range []string{
 		"https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/",
@@ -1130,6 +1133,10 @@ func ExampleURI_IRI_lookalikes() {
 		"https://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/",
 		"https://b%C3%BCcher.de/",
 		"https://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/",
+		"https://xn--ggle-gx3ca.com/",
+		"https://xn--abc-xc0e.jp/",
+		"https://xn--accountsgooglecom-bn6pgad8145n.evil.example/",
+		"https://xn--r8jz45g.jp/",
 	} {
 		fmt.Println(uri.MustParse(s).IRI())
 	}
@@ -1140,6 +1147,10 @@ func ExampleURI_IRI_lookalikes() {
 	// https://пример.рф/
 	// https://bücher.de/
 	// https://例え.テスト/
+	// https://xn--ggle-gx3ca.com/
+	// https://xn--abc-xc0e.jp/
+	// https://xn--accountsgooglecom-bn6pgad8145n.evil.example/
+	// https://例え.jp/
 }
 
 // An IPv6 address has many spellings; SchemeBased writes the one RFC 5952
