@@ -37,6 +37,17 @@ import (
 //     "http:127.1/"; Check reports these URIs as WebAuthority): its host,
 //     read by every reader above, and the browser's own reading of it
 //     (URL Standard, "URL parsing");
+//   - localhost names (RFC 6761, Section 6.3): a host that is
+//     "localhost" or ends in ".localhost" gives 127.0.0.1 and ::1, as
+//     curl since 7.78.0 connects to them without asking a resolver
+//     (lib/hostip.c, Curl_resolv and get_localhost) and browsers do for
+//     every "*.localhost" name. The name is read in every spelling a
+//     reader maps there: any case ("LocalHost"), percent-encoded letters
+//     ("x.%6cocalhost", "%2elocalhost", which curl and the URL Standard
+//     decode), the UTS #46 mapping of "domain to ASCII" and of net/http's
+//     IDNA profile (fullwidth "ｌｏｃａｌｈｏｓｔ", circled
+//     "evil.ⓛⓞⓒⓐⓛⓗⓞⓢⓣ", U+3002 as a dot), and with one final dot
+//     ("localhost.", the root; "localhost.." is no name);
 //   - for each IPv6 address found, the IPv4 address it embeds and that
 //     dual-stack hosts and translators reach: IPv4-mapped ::ffff:0:0/96 and
 //     IPv4-compatible ::/96 (RFC 4291, Section 2.5.5), 6to4 2002::/16
@@ -116,5 +127,9 @@ func regNameAddrs(host string, add func(netip.Addr)) {
 	}
 	if a, ok := whatwgIPv4(host); ok {
 		add(a)
+	}
+	if _, ok := localhostName(host); ok {
+		add(localhostAddrs[0])
+		add(localhostAddrs[1])
 	}
 }

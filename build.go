@@ -28,8 +28,9 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // WithHost returns u with its host set to the registered name name,
 // percent-encoded as a reg-name (RFC 3986, Section 3.2.2), and an
 // authority if it had none. Convert an internationalized domain name to
-// its IDNA A-label form first if the URI must work with DNS. Text that
-// reads as an IPv4 address is one; use WithAddr for IP addresses.
+// its IDNA A-label form first (DomainToASCII) if the URI must work with
+// DNS. Text that reads as an IPv4 address is one; use WithAddr for IP
+// addresses.
 //
 // WithHost rejects a name that no DNS resolver or URL Standard host
 // parser takes for one name (URL Standard, "host parsing": a domain with
@@ -53,14 +54,17 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 // Standard allows in a domain but RFC 3986 does not, and the UTF-8 of
 // other non-ASCII code points, percent-encoded.
 //
-// The package has no UTS #46 processing yet, so a non-ASCII name is
-// checked only as the last item says: a code point that UTS #46 maps to
-// a forbidden domain code point, such as U+FF0F FULLWIDTH SOLIDUS ('/'),
-// U+FF1A FULLWIDTH COLON (':') or U+FE6B SMALL COMMERCIAL AT ('@'), is
-// accepted and percent-encoded as any other, though a browser's host
-// parser fails on the host it makes ("https://a%EF%BC%8Fb/"). The host
-// still reads as one name to RFC 3986, net/url and IRI, which shows
-// such a code point encoded.
+// WithHost does no IDNA processing of its own: a non-ASCII name is
+// checked only as the last item says, and a code point that UTS #46 maps
+// to a forbidden domain code point, such as U+FF0F FULLWIDTH SOLIDUS
+// ('/'), U+FF1A FULLWIDTH COLON (':') or U+FE6B SMALL COMMERCIAL AT
+// ('@'), is accepted and percent-encoded as any other, though a browser's
+// host parser fails on the host it makes ("https://a%EF%BC%8Fb/"). The
+// host still reads as one name to RFC 3986, net/url and IRI, which shows
+// such a code point encoded. To get the name a browser or a resolver
+// reads, or to refuse what UTS #46 refuses, pass the name through
+// DomainToASCII first (UTS #46, Section 4.2) and give WithHost its
+// result.
 func (u URI) WithHost(name string) (URI, error) {
 	if name == "" {
 		return URI{}, &Error{Input: name, Err: ErrHost, Expected: "a registered name (WithHost does not make an empty host)"}

@@ -1117,11 +1117,14 @@ func ExampleURI_IRI() {
 }
 
 // What a person reads as the host is the host: IRI decodes a host label
-// only when UTS #39's policy allows it (one script, or Latin with the CJK
-// scripts; no letter that looks like a delimiter; not a Latin name spelled
-// in look-alikes), and in the userinfo no look-alike of a delimiter. The
-// first link would otherwise read as google.com, port 443; "аррӏе" is
-// Cyrillic; "exаmple" mixes a Cyrillic "а" into Latin.
+// only under Chromium's IDN display policy with UTS #39's data (one script;
+// no letter that looks like a delimiter; not a Latin name spelled in
+// look-alikes; no skeleton that is ASCII; none of Chromium's dangerous
+// patterns), and in the userinfo no look-alike of a delimiter. The first
+// link would otherwise read as google.com, port 443; "аррӏе" is Cyrillic;
+// "exаmple" mixes a Cyrillic "а" into Latin; "g〇〇gle" (U+3007) reads as
+// "gOOgle"; "abc例" mixes Latin and Han; "accounts・google・com・例" puts
+// U+30FB KATAKANA MIDDLE DOT beside Latin letters.
 func ExampleURI_IRI_lookalikes() {
 	for _, s := range []string{
 		"https://google.com%EA%93%BD443%E3%83%8Eaccount@evil.example/",
@@ -1130,6 +1133,10 @@ func ExampleURI_IRI_lookalikes() {
 		"https://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/",
 		"https://b%C3%BCcher.de/",
 		"https://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/",
+		"https://xn--ggle-gx3ca.com/",
+		"https://xn--abc-xc0e.jp/",
+		"https://xn--accountsgooglecom-bn6pgad8145n.evil.example/",
+		"https://xn--r8jz45g.jp/",
 	} {
 		fmt.Println(uri.MustParse(s).IRI())
 	}
@@ -1140,6 +1147,10 @@ func ExampleURI_IRI_lookalikes() {
 	// https://пример.рф/
 	// https://bücher.de/
 	// https://例え.テスト/
+	// https://xn--ggle-gx3ca.com/
+	// https://xn--abc-xc0e.jp/
+	// https://xn--accountsgooglecom-bn6pgad8145n.evil.example/
+	// https://例え.jp/
 }
 
 // An IPv6 address has many spellings; SchemeBased writes the one RFC 5952
@@ -1817,13 +1828,22 @@ func ExampleEquivalent_idn() {
 // An SSRF guard that denies names must compare the name that is dialed,
 // not the text of the URI: "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ" (circled letters) maps to
 // "localhost" under UTS #46, and net/http dials localhost for it. Hostname
-// and DialAddr give the ASCII name after IDNA, so the denylist catches
-// it; Addrs catches the same trick on an IP address ("①②⑦.0.0.1").
+// and DialAddr give the ASCII name after IDNA, lowercased however the URI
+// spells it ("LOCALHOST", "%4C%4F%43...", "Metadata.Google.Internal"), with
+// a final dot kept, which the guard trims ("localhost."); so the denylist
+// catches all of them. Addrs catches the same trick on an IP address
+// ("①②⑦.0.0.1") and every name under localhost ("evil.localhost"), which
+// clients connect to on loopback without asking the DNS.
 func ExampleURI_Hostname_idn() {
 	denied := map[string]bool{"localhost": true, "metadata.google.internal": true}
 	for _, s := range []string{
 		"http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin",
 		"http://ＬＯＣＡＬＨＯＳＴ:8080/",
+		"http://LOCALHOST:8080/",
+		"http://%4C%4F%43%41%4C%48%4F%53%54/",
+		"http://Metadata.Google.Internal/",
+		"http://localhost./",
+		"http://evil.localhost/",
 		"http://①②⑦.0.0.1/",
 		"https://bücher.de/",
 	} {
@@ -1850,6 +1870,11 @@ func ExampleURI_Hostname_idn() {
 	// Output:
 	// reject: http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/admin dials localhost:80
 	// reject: http://ＬＯＣＡＬＨＯＳＴ:8080/ dials localhost:8080
+	// reject: http://LOCALHOST:8080/ dials localhost:8080
+	// reject: http://%4C%4F%43%41%4C%48%4F%53%54/ dials localhost:80
+	// reject: http://Metadata.Google.Internal/ dials metadata.google.internal:80
+	// reject: http://localhost./ dials localhost.:80
+	// reject: http://evil.localhost/ reaches [127.0.0.1 ::1]
 	// reject: http://①②⑦.0.0.1/ reaches [127.0.0.1]
 	// allow: https://bücher.de/ dials xn--bcher-kva.de:443
 }

@@ -20,6 +20,9 @@
 //     Latin one is, whose skeleton is made only of Allowed characters of
 //     the Latin, Common and Inherited scripts: the letters of a
 //     whole-script confusable with a Latin label (UTS #39, Section 4);
+//   - asciiSkeleton, the non-ASCII code points whose Identifier_Status is
+//     Allowed and whose skeleton is ASCII: a label of them and ASCII
+//     reads as an ASCII label (UTS #39, Section 4);
 //   - idAllowed, the non-ASCII code points whose Identifier_Status is
 //     Allowed, with their augmented Script_Extensions (UTS #39, Section
 //     5.1) as a set of bits, one per script of an Allowed character.
@@ -90,7 +93,7 @@ var named = []struct{ name, code string }{
 	{"scriptLatin", "Latn"}, {"scriptHan", "Hani"}, {"scriptHiragana", "Hira"},
 	{"scriptKatakana", "Kana"}, {"scriptBopomofo", "Bopo"}, {"scriptHangul", "Hang"},
 	{"scriptJpan", "Jpan"}, {"scriptHanb", "Hanb"}, {"scriptKore", "Kore"},
-	{"scriptHebrew", "Hebr"},
+	{"scriptHebrew", "Hebr"}, {"scriptGreek", "Grek"}, {"scriptCyrillic", "Cyrl"},
 }
 
 type field struct {
@@ -321,7 +324,7 @@ func generate(dir string) ([]byte, error) {
 		return s
 	}
 
-	var delimRanges, latinRanges []rune // lo, hi pairs
+	var delimRanges, latinRanges, asciiRanges []rune // lo, hi pairs
 	add := func(rs []rune, r rune) []rune {
 		if n := len(rs); n > 0 && rs[n-1] == r-1 {
 			rs[n-1] = r
@@ -349,12 +352,22 @@ func generate(dir string) ([]byte, error) {
 	}
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
-	nDelim, nLatin := 0, 0
+	nDelim, nLatin, nASCII := 0, 0, 0
+	ascii := func(sk []rune) bool { return !slices.ContainsFunc(sk, func(x rune) bool { return x >= 0x80 }) }
+	for _, r := range "abcdefghijklmnopqrstuvwxyz0123456789-" {
+		if !ascii(skeleton(r)) {
+			return nil, fmt.Errorf("the skeleton of %q is not ASCII, which asciiSkeleton assumes of letters, digits and '-'", r)
+		}
+	}
 	for _, r := range cands {
 		if r < 0x80 {
 			continue
 		}
 		sk := skeleton(r)
+		if allowed[r] && ascii(sk) {
+			asciiRanges = add(asciiRanges, r)
+			nASCII++
+		}
 		if slices.ContainsFunc(sk, func(x rune) bool { return x < 0x80 && strings.ContainsRune(delims, x) }) {
 			delimRanges = add(delimRanges, r)
 			nDelim++
@@ -393,6 +406,8 @@ func generate(dir string) ([]byte, error) {
 	writeTable(&b, "delimLookalikes", delimRanges)
 	fmt.Fprintf(&b, "// latinLookalikes holds the %d non-ASCII code points, of neither the\n// Latin script nor Common or Inherited, whose UTS #39 skeleton (Section 4) is\n// another text made only of Allowed characters of the Latin, Common and\n// Inherited scripts: the letters of a whole-script confusable of a Latin\n// label.\n", nLatin)
 	writeTable(&b, "latinLookalikes", latinRanges)
+	fmt.Fprintf(&b, "// asciiSkeleton holds the %d non-ASCII code points whose Identifier_Status\n// is Allowed and whose UTS #39 skeleton (Section 4) is ASCII text, such as\n// U+3007 IDEOGRAPHIC NUMBER ZERO (\"O\") or U+00FE LATIN SMALL LETTER\n// THORN (\"p\"): a label of these and ASCII has the skeleton of an\n// ASCII label. (The skeletons of ASCII letters, digits and '-' are ASCII.)\n", nASCII)
+	writeTable(&b, "asciiSkeleton", asciiRanges)
 
 	b.WriteString("// scriptSet is a set of scripts, a bit each, augmented as UTS #39,\n// Section 5.1 says: Han adds Hanb, Jpan and Kore; Hiragana and Katakana add\n// Jpan; Hangul adds Kore; Bopomofo adds Hanb. Common and Inherited are every\n// script, ^scriptSet(0).\ntype scriptSet uint64\n\n")
 	fmt.Fprintf(&b, "// The bits of a scriptSet, one per script of a character whose\n// Identifier_Status is Allowed (%s), the ones the package names.\nconst (\n", strings.Join(codes, " "))

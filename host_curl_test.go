@@ -16,6 +16,34 @@ import (
 // that getaddrinfo reads with inet_aton. It is written from curl's C,
 // step by step, as the oracle for curlHost and Addrs.
 func curl7881(auth string) (netip.Addr, bool) {
+	host, ok := curl7881HostPart(auth)
+	if !ok {
+		return netip.Addr{}, false
+	}
+	// ipv4_normalize, on the raw text.
+	if host[0] == '[' {
+		return curlIPv6Parse(host)
+	}
+	if a, ok := curlIPv4Normalize(host); ok {
+		return a, true
+	}
+	name, ok := curl7881DecodeName(host)
+	if !ok {
+		return netip.Addr{}, false
+	}
+	if name[0] == '[' {
+		return curlIPv6Parse(name)
+	}
+	if strings.ContainsAny(name, " \r\n\t/:#?!@{}[]\\$'\"^`*<>=;,+&()%") {
+		return netip.Addr{}, false // CURLUE_BAD_HOSTNAME
+	}
+	// A name: getaddrinfo reads numeric names with inet_aton.
+	return inetAtonSlow(name)
+}
+
+// curl7881HostPart is curl 7.88.1's parse_hostname_login and
+// Curl_parse_port: the host text of the authority auth, not empty.
+func curl7881HostPart(auth string) (string, bool) {
 	// parse_hostname_login: the login ends at the first '@'.
 	if i := strings.IndexByte(auth, '@'); i >= 0 {
 		auth = auth[i+1:]
@@ -25,26 +53,21 @@ func curl7881(auth string) (netip.Addr, bool) {
 	if strings.HasPrefix(host, "[") {
 		end := strings.IndexByte(host, ']')
 		if end < 0 {
-			return netip.Addr{}, false
+			return "", false
 		}
 		if rest := host[end+1:]; rest != "" && rest[0] != ':' {
-			return netip.Addr{}, false
+			return "", false
 		}
 		host = host[:end+1]
 	} else if i := strings.IndexByte(host, ':'); i >= 0 {
 		host = host[:i]
 	}
-	if host == "" {
-		return netip.Addr{}, false // CURLUE_NO_HOST
-	}
-	// ipv4_normalize, on the raw text.
-	if host[0] == '[' {
-		return curlIPv6Parse(host)
-	}
-	if a, ok := curlIPv4Normalize(host); ok {
-		return a, true
-	}
-	// HOST_NAME: urldecode_host with REJECT_CTRL, then hostname_check.
+	return host, host != "" // else CURLUE_NO_HOST
+}
+
+// curl7881DecodeName is curl 7.88.1's HOST_NAME path: urldecode_host
+// with REJECT_CTRL, which refuses a decoded control octet.
+func curl7881DecodeName(host string) (string, bool) {
 	var d []byte
 	for i := 0; i < len(host); i++ {
 		c := host[i]
@@ -53,19 +76,11 @@ func curl7881(auth string) (netip.Addr, bool) {
 			i += 2
 		}
 		if c < 0x20 {
-			return netip.Addr{}, false
+			return "", false
 		}
 		d = append(d, c)
 	}
-	name := string(d)
-	if name[0] == '[' {
-		return curlIPv6Parse(name)
-	}
-	if strings.ContainsAny(name, " \r\n\t/:#?!@{}[]\\$'\"^`*<>=;,+&()%") {
-		return netip.Addr{}, false // CURLUE_BAD_HOSTNAME
-	}
-	// A name: getaddrinfo reads numeric names with inet_aton.
-	return inetAtonSlow(name)
+	return string(d), true
 }
 
 // curlIPv4Normalize is ipv4_normalize: one to four parts, each read by

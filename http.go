@@ -434,6 +434,19 @@ func (u *URI) errorAt(at int, f fault) error {
 // reg-name with its percent-encoding decoded (RFC 3986, Section 3.2.2),
 // never a different host.
 //
+// A reg-name is given in the one form a denylist can compare with a
+// plain string: ASCII letters lowercased, however the URI spells them
+// ("LOCALHOST", "%4C%4F%43%41%4C%48%4F%53%54" and "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ" are all
+// "localhost", "Metadata.Google.Internal" is "metadata.google.internal").
+// The host is case-insensitive (RFC 3986, Section 3.2.2; RFC 4343), and
+// UTS #46 maps the letters of a non-ASCII name to lowercase too. A final
+// dot is kept: "localhost." is the absolute form of "localhost"
+// (RFC 1034, Section 3.1), which a resolver looks up without its search
+// list, and it is still the same host, so a guard compares
+// strings.TrimSuffix(name, ".") (as ExampleURI_Hostname_idn does). Only one
+// final dot is a name; "localhost.." has an empty label, which resolvers
+// refuse.
+//
 // It returns an *Error (ErrHost; Input u.String(), Offset at the host or
 // at the octet at fault) where no resolver would read the name u gives:
 // when u has no host or an empty one; for an IPvFuture literal, which no
@@ -466,7 +479,8 @@ func (u *URI) errorAt(at int, f fault) error {
 // URI, check the addresses it reaches with Addrs and Check's
 // NonstandardIPv4 finding (RFC 3986, Section 7.4).
 //
-// Hostname does not allocate when the host has no percent-encoding.
+// Hostname does not allocate when the host has no percent-encoding and no
+// uppercase letter.
 func (u URI) Hostname() (string, error) {
 	return u.hostname()
 }
@@ -512,13 +526,27 @@ func (u *URI) hostname() (string, error) {
 		if f.err != nil {
 			return "", u.errorAt(at+octetOffset(host, off), f)
 		}
-		return name, nil
+		return lowerName(name), nil
 	}
 	if strings.IndexByte(host, '%') < 0 {
-		return host, nil
+		return lowerName(host), nil
 	}
 	name, _ := Decode(host) // every triplet was checked above
-	return name, nil
+	return lowerName(name), nil
+}
+
+// lowerName returns name with its ASCII letters lowercased, the form of a
+// host name that Hostname gives (RFC 4343): name itself when it has no
+// uppercase letter.
+func lowerName(name string) string {
+	if !hasUpper(name) {
+		return name
+	}
+	b := []byte(name)
+	for i, c := range b {
+		b[i] = lower(c)
+	}
+	return bytesString(b)
 }
 
 // hostnameIDNA is the one place where Hostname meets a host name with
@@ -546,7 +574,8 @@ func hostnameIDNA(name string) (string, int, fault) {
 var lookupIDNA = IDNA{CheckHyphens: true, UseSTD3ASCIIRules: true}
 
 // DialAddr returns the address to dial for u, "host:port" as net.Dial
-// takes it: the host as Hostname gives it, in brackets for IPv6, and the
+// takes it: the host as Hostname gives it (a reg-name lowercased, a final
+// dot kept), in brackets for IPv6, and the
 // port as a decimal number, u's own or, when u has none or an empty one,
 // the default port of its scheme (DefaultPort; RFC 3986, Section 3.2.3).
 // The host and port are exactly those Hostname and PortNumber describe,

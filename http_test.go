@@ -1047,6 +1047,16 @@ func FuzzDialAddr(f *testing.F) {
 				if a, err := lookupIDNA.ToASCII(want); err == nil && strings.ContainsFunc(want, func(r rune) bool { return r >= utf8.RuneSelf }) {
 					want = a
 				}
+				// Hostname lowercases a name's ASCII letters, which DNS
+				// compares without case (RFC 4343).
+				if u.HostKind() == RegName {
+					want = strings.Map(func(r rune) rune {
+						if 'A' <= r && r <= 'Z' {
+							return r + 'a' - 'A'
+						}
+						return r
+					}, want)
+				}
 				if want != name || nu.Port() != u.Port {
 					t.Fatalf("%q: Hostname %q, port %q; net/url reads %q, %q, net/http dials %q", s, name, u.Port, nu.Hostname(), nu.Port(), want)
 				}

@@ -90,8 +90,12 @@ func (p IDNA) ToASCII(domain string) (string, error) {
 // labels that start with "xn--" decoded and left so. It returns the
 // result even where UTS #46 records an error, as Section 4.3 says, and
 // then an *Error wrapping ErrIDNA too. A label that is not valid
-// Punycode is kept as it is (lowercased); an empty label other than the
-// last (the root) is an error (X4_2). A result that comes with an error
+// Punycode is kept as it is (lowercased). An empty label other than the
+// last (the root) is an error (X4_2) only with VerifyDNSLength: X4_2 is
+// the code that IdnaTestV2.txt gives, in ToUnicode, to what was A4_2
+// ("Compatibility errors" in its header), and A4_2 is one of the
+// VerifyDnsLength codes; so the zero IDNA (and DomainToUnicode) accepts
+// "a..c", "." and "" as DomainToASCII does. A result that comes with an error
 // may name another domain than the input ("xn--ascii-" reads "ascii"):
 // use it only to show the input, never to look it up.
 func (p IDNA) ToUnicode(domain string) (string, error) {
@@ -160,7 +164,10 @@ func DomainToASCII(domain string) (string, error) {
 // the Standard, it returns the result even where UTS #46 records an
 // error, and then the error too (an *Error wrapping ErrIDNA), which the
 // Standard reports as a validation error. See IDNA.ToUnicode for what
-// such a result may be. For a domain that DomainToASCII accepts and for
+// such a result may be. Its errors are those of DomainToASCII: an empty
+// label is no error ("a..c", "." and "a.b..-q--ä-.e" come back as they
+// are, as Node's url.domainToUnicode returns them), since the URL
+// Standard's profile does not set VerifyDnsLength. For a domain that DomainToASCII accepts and for
 // which DomainToUnicode reports no error, DomainToASCII of the result is
 // DomainToASCII of the domain.
 func DomainToUnicode(domain string) (string, error) { return IDNA{}.ToUnicode(domain) }
@@ -561,7 +568,7 @@ func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool,
 		if code != 0 {
 			fs.fault(code, k, l, at, r)
 		}
-		if l.start == l.end && !l.ace && !toASCII && (k < len(labels)-1 || len(labels) == 1) {
+		if l.start == l.end && !l.ace && !toASCII && p.VerifyDNSLength && (k < len(labels)-1 || len(labels) == 1) {
 			fs.fault(codeX42, k, l, -1, 0)
 		}
 	}
@@ -1201,7 +1208,7 @@ func (p IDNA) convertASCII(fs *idnaFaults, domain string, toASCII bool) (string,
 		case lab == "":
 			if toASCII && p.VerifyDNSLength {
 				fs.record(idnaFault{code: codeA42, off: start, label: k})
-			} else if !toASCII && (!last || k == 0) {
+			} else if !toASCII && p.VerifyDNSLength && (!last || k == 0) {
 				fs.record(idnaFault{code: codeX42, off: start, label: k})
 			}
 		case p.CheckHyphens && len(lab) >= 4 && lab[2] == '-' && lab[3] == '-':

@@ -45,8 +45,8 @@ type idnaTestStatus struct {
 
 // Kinds of status codes, as IdnaTestV2.txt's header groups them by flag.
 const (
-	kindOther  = 1 << iota // never ignored: P4, V1, V4 to V7, A3, X4_2, ...
-	kindDNS                // A4_1, A4_2: ignored without VerifyDnsLength
+	kindOther  = 1 << iota // never ignored: P4, V1, V4 to V7, A3, ...
+	kindDNS                // A4_1, A4_2, X4_2: ignored without VerifyDnsLength
 	kindHyphen             // V2, V3: ignored without CheckHyphens
 	kindSTD3               // U1: ignored without UseSTD3ASCIIRules
 	kindJoin               // C1, C2: ignored without CheckJoiners
@@ -81,7 +81,9 @@ func parseStatus(s string) idnaTestStatus {
 	for c := range strings.SplitSeq(strings.Trim(s, "[]"), ",") {
 		switch c = strings.TrimSpace(c); {
 		case c == "":
-		case c == "A4_1" || c == "A4_2":
+		case c == "A4_1" || c == "A4_2" || c == "X4_2":
+			// X4_2 is ToUnicode's A4_2 (the file's "Compatibility
+			// errors"), a VerifyDnsLength code.
 			st.kinds |= kindDNS
 		case c == "V2" || c == "V3":
 			st.kinds |= kindHyphen

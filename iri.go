@@ -272,30 +272,73 @@ func isIPrivate(r rune) bool {
 // HYPHENATION POINT are not shown there at all: only letters, digits and
 // marks are, and in a host the seven characters RFC 5892 allows besides,
 // in their contexts.) A label of a reg-name host is shown decoded only
-// when, besides, it is:
+// when a person reads it as what it is. IRI follows Chromium's IDN display
+// policy (docs/idn.md in Chromium's source, and IDNSpoofChecker in
+// components/url_formatter/spoof_checks/idn_spoof_checker.cc), with UTS #39
+// (Unicode Security Mechanisms) as its data, and goes further where
+// Chromium looks at the top-level domain or a list of popular domains. The
+// label must be:
 //
 //   - made of letters, marks and numbers whose Identifier_Status is
 //     Allowed (UTS #39, Section 3.1), with ASCII letters, digits and '-',
 //     and of the few punctuation characters RFC 5892 allows (Section 2.6
-//     and Appendix A);
-//   - "Highly Restrictive" (UTS #39, Section 5.2): its resolved script set
-//     (Section 5.1) is not empty, or it is covered by Latin, Han, Hiragana
-//     and Katakana, by Latin, Han and Bopomofo, or by Latin, Han and
-//     Hangul, so "ex%D0%B0mple" (Latin with a Cyrillic "а") stays encoded;
-//   - not a whole-script confusable of a Latin label (UTS #39, Section 4):
-//     a label whose letters all look like Latin ones, such as "аррӏе" in
-//     Cyrillic, stays encoded;
+//     and Appendix A), but none of the characters Chromium blocks besides
+//     (docs/idn.md, step 4: U+01CD-U+01DC, Greek Extended, Cyrillic
+//     Extended-B and -C, U+A720-U+A72F, U+2010 HYPHEN, U+2019, U+02BB,
+//     U+02BC, ...);
+//   - single-script (UTS #39, Section 5.2, "Single Script"): its
+//     characters share a script, with Han, Hiragana and Katakana, Han and
+//     Bopomofo, and Han and Hangul counting as one (Section 5.1), so
+//     "例え" and "한국" are shown and "ex%D0%B0mple" (Latin with a
+//     Cyrillic "а") is not. This is stricter than Chromium, whose "Highly
+//     Restrictive" level (step 5) also shows ASCII Latin beside Han, Kana
+//     or Hangul: "abc例", "paypal한" stay encoded here, since the part a
+//     person reads is the Latin one, and IRI has no list of the names it
+//     would imitate;
+//   - not a label whose skeleton (UTS #39, Section 4) is ASCII unless it
+//     is ASCII: "g〇〇gle" (U+3007 IDEOGRAPHIC NUMBER ZERO, whose skeleton
+//     is "O") reads as "gOOgle", "〇〇" as "OO", and stay encoded;
+//   - not a whole-script confusable of a Latin label (Section 4; Chromium's
+//     step 10, which IRI applies under every top-level domain): a label
+//     whose letters all look like Latin ones, such as "аррӏе" in Cyrillic,
+//     stays encoded;
+//   - not made of ASCII digits and Chromium's digit look-alikes only
+//     (step 11: "з12", Cyrillic "з" for "3"), and with the decimal digits
+//     of one numbering system (step 6);
+//   - free of Chromium's dangerous patterns (step 12): the Katakana and
+//     Han look-alikes of '/' (ノ ン ソ ゾ 丶 乀 乁 丿) between characters
+//     of other scripts ("1ノ1"); U+3007, U+4E00 and the other CJK
+//     look-alikes of Latin letters beside a character that is not Han,
+//     Kana or Bopomofo; U+30FB KATAKANA MIDDLE DOT beside an ASCII
+//     letter ("accounts・google・com・例"); U+30FC and the iteration marks
+//     U+30FD, U+30FE after anything but Kana, or first; Hiragana へ べ
+//     ぺ inside Katakana and Katakana ヘ ベ ペ inside Hiragana; the
+//     diacritics U+0300-U+0339 after a character that is not Latin, Greek
+//     or Cyrillic or after a dotless i; U+0307 after 'i', 'j' or 'l';
+//     U+3099 and U+309A; and the same combining mark twice (step 7);
+//   - without U+00FE THORN, U+00F0 ETH or U+0259 SCHWA, unless alone,
+//     which Chromium shows under .is, .fo and .az only (IRI has no
+//     top-level domain rule, so shows them under none);
 //   - in the contexts RFC 5892, Appendix A gives its punctuation: U+00B7
 //     MIDDLE DOT only between two 'l's ("col·legi", not "google·com"),
 //     the Hebrew geresh and gershayim only after a Hebrew letter, U+30FB
-//     KATAKANA MIDDLE DOT only in a label with Hiragana, Katakana or Han,
-//     and Arabic-Indic digits of one kind only.
+//     only in a label with Hiragana, Katakana or Han, and Arabic-Indic
+//     digits of one kind only.
+//
+// Left out: Chromium's last step, which shows a host in Punycode when its
+// skeleton is that of one of a list of popular domains ("googlé.com"), as
+// IRI has no such list; and its rules that depend on the top-level domain,
+// which IRI replaces by the stricter ones above. Chromium keeps an A-label
+// with a deviation character ("ß", "ς") in Punycode only when it uses UTS
+// #46 transitional processing; IRI, like the URL Standard, processes
+// nontransitionally and shows them.
 //
 // A script rule alone would not do: U+0294 is a Latin letter, U+02D0 and
 // U+3033 are of the Common script, so look-alikes are excluded by their
 // skeletons. The tables come from Unicode 17.0.0's UTS #39 data
 // (confusables.txt, IdentifierStatus.txt, Scripts.txt and
-// ScriptExtensions.txt), generated by gen_confusables.go.
+// ScriptExtensions.txt), generated by gen_confusables.go; Chromium's lists
+// of characters are written out in iri.go.
 //
 // A-labels. In a URI whose scheme's hosts are DNS names (http, https, ws,
 // wss and ftp, the URL Standard's special schemes but file), a host label
@@ -586,10 +629,11 @@ func appendLabelIRI(b []byte, label string) []byte {
 // displayLabel reports whether a host label, as Unicode text (a label
 // decoded from percent-encoding, or an IDNA A-label decoded with
 // Punycode), may be shown to a person as that text: the policy IRI
-// documents, UTS #39's "Highly Restrictive" level (Section 5.2) with
-// Identifier_Status Allowed characters only, no look-alike of a delimiter
-// and no whole-script confusable of a Latin label (Section 4). An
-// all-ASCII label passes when it is made of letters, digits and '-'.
+// documents, Chromium's IDN display policy with UTS #39's "Single Script"
+// level (Section 5.2), Identifier_Status Allowed characters only, no
+// look-alike of a delimiter, no ASCII skeleton and no whole-script
+// confusable of a Latin label (Section 4). An all-ASCII label passes when
+// it is made of letters, digits and '-'.
 func displayLabel(label string) bool {
 	if !utf8.ValidString(label) {
 		return false
@@ -606,14 +650,23 @@ func displayLabel(label string) bool {
 // labelPolicy is displayLabel's state over the characters of a label, in
 // order: add each, then ask ok.
 type labelPolicy struct {
-	n        int       // characters added
-	prev     rune      // the last one
-	prevSet  scriptSet // and its script set
-	resolved scriptSet // the intersection of their script sets
-	// the characters not covered by Latin+Jpan, Latin+Hanb, Latin+Kore
-	notJpan, notHanb, notKore bool
-	latin                     int // letters of the Latin script only
-	lookalike, other          int // non-Latin letters and numbers with and without a Latin look-alike
+	n                  int       // characters added
+	prev, prev2        rune      // the last one and the one before it
+	prevSet            scriptSet // the script set of prev
+	prev2Set           scriptSet // and of prev2
+	resolved           scriptSet // the intersection of their script sets
+	nonASCII           bool      // a character of the label is not ASCII
+	notASCIISkel       bool      // and one has a skeleton that is not ASCII
+	digitLike          int       // characters of Chromium's digit look-alikes
+	notDigit           bool      // a character that is neither a digit nor one
+	digitZero          rune      // the zero of the decimal digits seen (Nd)
+	mixedDigits        bool      // digits of two decimal systems
+	tldSpecific        bool      // þ, ð or ə, which Chromium shows under .is, .fo, .az only
+	notKana, notHira   int       // characters whose Script_Extensions lack Katakana, Hiragana
+	oddKana, oddHira   int       // the index of the last such character, plus one
+	oddKanaR, oddHiraR rune      // and the character
+	latin              int       // letters of the Latin script only
+	lookalike, other   int       // non-Latin letters and numbers with and without a Latin look-alike
 	// RFC 5892, Appendix A's CONTEXTO rules (U+0375 of A.4 is not Allowed)
 	needL                  bool // the next character must be 'l' (A.3)
 	katakanaDot, japanese  bool // U+30FB seen (A.7); a Hiragana, Katakana or Han character seen
@@ -628,12 +681,44 @@ type labelPolicy struct {
 // (U+2027 HYPHENATION POINT, U+2019) or a hyphen.
 const labelPunct = "\u06FD\u06FE\u0F0B\u00B7\u05F3\u05F4\u30FB"
 
-// The script sets of UTS #39, Section 5.2's "Highly Restrictive" that a
-// label may be covered by besides a single script.
+// chromiumBlocked are the Allowed characters Chromium's IDN display policy
+// never shows (docs/idn.md, step 4, and IDNSpoofChecker's allowed set):
+// Latin letters with a caron or a diaeresis and a macron (U+01CD-U+01DC),
+// Cyrillic Extended-C (U+1C80-U+1C8F), the Latin letters U+1E90-U+1E9B,
+// Greek Extended (U+1F00-U+1FFF), Cyrillic Extended-B (U+A640-U+A69F),
+// U+A720-U+A72F, and U+0138 KRA, U+02BB, U+02BC and U+02EC (quote and
+// voicing look-alikes), U+0338 COMBINING LONG SOLIDUS OVERLAY, U+058A
+// ARMENIAN HYPHEN, U+2010 HYPHEN, U+2019, U+2027 and U+30A0 (look-alikes
+// of '-', a quote and U+30FB).
+var chromiumBlocked = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x0138, 0x0138, 1}, {0x01CD, 0x01DC, 1}, {0x02BB, 0x02BC, 1}, {0x02EC, 0x02EC, 1},
+		{0x0338, 0x0338, 1}, {0x058A, 0x058A, 1}, {0x1C80, 0x1C8F, 1}, {0x1E90, 0x1E9B, 1},
+		{0x1F00, 0x1FFF, 1}, {0x2010, 0x2010, 1}, {0x2019, 0x2019, 1}, {0x2027, 0x2027, 1},
+		{0x30A0, 0x30A0, 1}, {0xA640, 0xA69F, 1}, {0xA720, 0xA72F, 1},
+	},
+}
+
+// Chromium's lists of characters (IDNSpoofChecker, components/url_formatter/
+// spoof_checks/idn_spoof_checker.cc) that its dangerous patterns and its
+// digit check name.
 const (
-	coverJpan = scriptLatin | scriptHan | scriptHiragana | scriptKatakana | scriptJpan
-	coverHanb = scriptLatin | scriptHan | scriptBopomofo | scriptHanb
-	coverKore = scriptLatin | scriptHan | scriptHangul | scriptKore
+	// slashLike look like '/' or '\' beside a character of neither
+	// Katakana, Hiragana nor Han: ノ ン ソ ゾ 丶 乀 乁 丿.
+	slashLike = "\u30CE\u30F3\u30BD\u30BE\u4E36\u4E40\u4E41\u4E3F"
+	// cjkLatinLike look like Latin letters or punctuation beside a
+	// character of neither Katakana, Hiragana, Han nor Bopomofo: 一 ㄧ 丨 乛
+	// 七 丅 十 〇 ㄒ ㄚ ㄟ ㄨ ㄩ ㄈ ㆺ ㆳ 工 ㆲ 讠 丁.
+	cjkLatinLike = "\u4E00\u3127\u4E28\u4E5B\u4E03\u4E05\u5341\u3007\u3112\u311A\u311F\u3128\u3129\u3108\u31BA\u31B3\u5DE5\u31B2\u8BA0\u4E01"
+	// digitLookalikes look like ASCII digits (IsDigitLookalike).
+	digitLookalikes = "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨"
+)
+
+// The script sets Chromium's dangerous patterns test a neighbour against.
+const (
+	scriptsJapanese = scriptKatakana | scriptHiragana | scriptHan
+	scriptsCJK      = scriptsJapanese | scriptBopomofo
+	scriptsLGC      = scriptLatin | scriptGreek | scriptCyrillic
 )
 
 // add adds r to the label and reports whether the label may still pass.
@@ -642,11 +727,13 @@ func (p *labelPolicy) add(r rune) bool {
 	switch {
 	case !ok:
 		return false
-	case r >= utf8.RuneSelf && (unicode.Is(delimLookalikes, r) || !iriDisplayable(r, false, p.n == 0)):
+	case r >= utf8.RuneSelf && (unicode.Is(delimLookalikes, r) || unicode.Is(chromiumBlocked, r) || !iriDisplayable(r, false, p.n == 0)):
 		return false
 	case r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.M, unicode.N) && !strings.ContainsRune(labelPunct, r):
 		return false
 	case p.needL && r != 'l':
+		return false
+	case !p.dangerousOK(r, set):
 		return false
 	}
 	p.needL = false
@@ -664,21 +751,44 @@ func (p *labelPolicy) add(r rune) bool {
 		p.katakanaDot = true
 	case r >= 0x0660 && r <= 0x0669: // ARABIC-INDIC DIGITS: not with the extended ones (A.8)
 		p.arabicIndic = true
-	case r >= 0x06F0 && r <= 0x06F9: // EXTENDED ARABIC-INDIC DIGITS: not with the others (A.9)
+	case r >= 0x06F0 && r <= 0x06F9: // EXTENDED ARABIC-INDIC DIGITS: not with the others (A.8, A.9)
 		p.extArabic = true
+	case r == 0x00FE || r == 0x00F0 || r == 0x0259: // THORN, ETH, SCHWA
+		p.tldSpecific = true
 	}
-	if r != 0x30FB && ofScript(set, scriptHiragana|scriptKatakana|scriptHan) {
+	if r != 0x30FB && ofScript(set, scriptsJapanese) {
 		p.japanese = true
+	}
+	if zero := ndZero(r); zero >= 0 {
+		p.mixedDigits = p.mixedDigits || p.digitZero != 0 && p.digitZero != zero+1
+		p.digitZero = zero + 1 // never 0
+	}
+	switch {
+	case r >= '0' && r <= '9':
+	case strings.ContainsRune(digitLookalikes, r):
+		p.digitLike++
+	default:
+		p.notDigit = true
+	}
+	if r >= utf8.RuneSelf {
+		p.nonASCII = true
+		p.notASCIISkel = p.notASCIISkel || !unicode.Is(asciiSkeleton, r)
 	}
 	if p.n == 0 {
 		p.resolved = ^scriptSet(0)
 	}
+	if !ofScript(set, scriptKatakana) {
+		p.notKana++
+		p.oddKana, p.oddKanaR = p.n+1, r
+	}
+	if !ofScript(set, scriptHiragana) {
+		p.notHira++
+		p.oddHira, p.oddHiraR = p.n+1, r
+	}
 	p.n++
+	p.prev2, p.prev2Set = p.prev, p.prevSet
 	p.prev, p.prevSet = r, set
 	p.resolved &= set
-	p.notJpan = p.notJpan || set&coverJpan == 0
-	p.notHanb = p.notHanb || set&coverHanb == 0
-	p.notKore = p.notKore || set&coverKore == 0
 	switch {
 	case set == ^scriptSet(0), r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.N):
 		// Common or Inherited (digits, '-'), marks, punctuation: of no script
@@ -694,18 +804,86 @@ func (p *labelPolicy) add(r rune) bool {
 	return true
 }
 
+// dangerousOK reports whether r, whose script set is set, may follow the
+// characters added so far by the dangerous patterns of Chromium's IDN
+// display policy (docs/idn.md, step 12; IDNSpoofChecker's
+// dangerous_pattern) that look at neighbours, and by its rule against a
+// sequence of the same combining mark (step 7).
+func (p *labelPolicy) dangerousOK(r rune, set scriptSet) bool {
+	first := p.n == 0
+	switch {
+	case r == 0x3099 || r == 0x309A: // COMBINING KATAKANA-HIRAGANA (SEMI-)VOICED SOUND MARK
+		return false
+	case r >= 0x0300 && r <= 0x0339 && (first || !ofScript(p.prevSet, scriptsLGC) || p.prev == 0x0131):
+		return false // a diacritic after a character of neither Latin, Greek nor Cyrillic, or after a dotless i
+	case r == 0x0307 && (p.prev == 'i' || p.prev == 'j' || p.prev == 'l'):
+		return false // a dot above an i, a j or an l
+	case !first && r == p.prev && unicode.Is(unicode.Mn, r):
+		return false // the same combining mark twice, which shows as once
+	case (r == 0x30FD || r == 0x30FE) && (first || !ofScript(p.prevSet, scriptKatakana)):
+		return false // KATAKANA ITERATION MARKs after anything but Katakana
+	case r == 0x30FC && (first || !ofScript(p.prevSet, scriptKatakana|scriptHiragana)):
+		return false // KATAKANA-HIRAGANA PROLONGED SOUND MARK after anything but Kana
+	case r == 0x30FB && p.prev < utf8.RuneSelf && is(byte(p.prev), cAlpha), p.prev == 0x30FB && r < utf8.RuneSelf && is(byte(r), cAlpha):
+		return false // KATAKANA MIDDLE DOT beside an ASCII letter: "accounts・google"
+	case !first && strings.ContainsRune(cjkLatinLike, r) && !ofScript(p.prevSet, scriptsCJK),
+		!first && strings.ContainsRune(cjkLatinLike, p.prev) && !ofScript(set, scriptsCJK):
+		return false // 〇 and the CJK look-alikes of Latin letters beside other scripts: "g〇〇gle"
+	case p.n >= 2 && strings.ContainsRune(slashLike, p.prev) && !ofScript(p.prev2Set, scriptsJapanese) && !ofScript(set, scriptsJapanese):
+		return false // a look-alike of '/' between characters of other scripts
+	}
+	return true
+}
+
+// ndZero returns the zero of the decimal digit system of r (Unicode
+// category Nd, whose digits come in runs of ten from zero), or -1 when r is
+// not a decimal digit.
+func ndZero(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return '0'
+	}
+	if r < utf8.RuneSelf || !unicode.Is(unicode.Nd, r) {
+		return -1
+	}
+	for _, g := range unicode.Nd.R16 {
+		if rune(g.Lo) <= r && r <= rune(g.Hi) {
+			return r - (r-rune(g.Lo))%10
+		}
+	}
+	for _, g := range unicode.Nd.R32 {
+		if rune(g.Lo) <= r && r <= rune(g.Hi) {
+			return r - (r-rune(g.Lo))%10
+		}
+	}
+	return -1
+}
+
 // ok reports whether the label added passes: the contexts of RFC 5892,
-// Appendix A met, Highly Restrictive, and not a whole-script confusable of
-// a Latin label: some letter or number of it has no Latin look-alike, or is
-// Latin only. (Marks, punctuation, characters of every script and letters
-// Latin shares with other scripts, such as U+02BC MODIFIER LETTER
-// APOSTROPHE, count for neither.)
+// Appendix A met; single-script (UTS #39, Section 5.2's "Single Script"
+// level, with Section 5.1's Hanb, Jpan and Kore); no character Chromium
+// shows under some top-level domains only; not a label whose skeleton is
+// ASCII unless it is ASCII; not made of digits and digit look-alikes; no
+// decimal digits of two systems; none of Chromium's Kana patterns; and not
+// a whole-script confusable of a Latin label: some letter or number of it
+// has no Latin look-alike, or is Latin only. (Marks, punctuation,
+// characters of every script and letters Latin shares with other scripts
+// count for neither.)
 func (p *labelPolicy) ok() bool {
 	switch {
-	case p.needL, p.katakanaDot && !p.japanese, p.arabicIndic && p.extArabic:
+	case p.needL, p.katakanaDot && !p.japanese, p.arabicIndic && p.extArabic, p.mixedDigits:
 		return false
-	case p.resolved == 0 && p.notJpan && p.notHanb && p.notKore:
+	case p.n > 0 && p.resolved == 0:
 		return false
+	case p.tldSpecific && p.n > 1:
+		return false
+	case p.nonASCII && !p.notASCIISkel:
+		return false // its skeleton is ASCII: it reads as an ASCII label
+	case p.digitLike > 0 && !p.notDigit:
+		return false
+	case p.notKana == 1 && p.oddKanaR >= 0x3078 && p.oddKanaR <= 0x307A && p.oddKana > 1 && p.oddKana < p.n:
+		return false // Hiragana へ べ ぺ in Katakana, where it reads as ヘ ベ ペ
+	case p.notHira == 1 && p.oddHiraR >= 0x30D8 && p.oddHiraR <= 0x30DA && p.oddHira > 1 && p.oddHira < p.n:
+		return false // Katakana ヘ ベ ペ in Hiragana
 	}
 	return !(p.lookalike > 0 && p.latin == 0 && p.other == 0)
 }

@@ -27,9 +27,7 @@ func checkIRI(t testing.TB, u URI) string {
 		// every label shown decoded was an A-label that displayLabel accepts
 		_, h := iriAuthorityShown(s)
 		for label := range strings.SplitSeq(h, ".") {
-			if strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf }) && !displayLabel(label) {
-				t.Fatalf("%q.IRI() = %q shows the label %q, which displayLabel refuses", u, s, label)
-			}
+			checkShownLabel(t, u, s, label)
 		}
 	}
 	if !utf8.ValidString(s) {
@@ -160,10 +158,13 @@ func TestParseIRIBidi(t *testing.T) {
 
 // FuzzIRIDisplay checks IRI on any URI that Parse accepts: no panic,
 // ParseIRI reads it back as an equivalent URI at SyntaxBased, no bidi
-// formatting character, valid UTF-8.
+// formatting character, valid UTF-8, and every A-label shown decoded passes
+// checkShownLabel (no ASCII skeleton, single-script, none of Chromium's
+// dangerous patterns that checkShownLabel checks).
 func FuzzIRIDisplay(f *testing.F) {
 	for _, s := range []string{"http://www.example.org/D%C3%BCrst", "http://h/%E2%80%AE", "http://%E4%BE%8B.jp/?%EE%80%80", "http://h/%CC%81", "http://h/%C3%A9%FF", "%C3%A9", "http://[::1]/%41",
-		"http://xn--r8jz45g.jp/", "https://xn--80ak6aa92e.com/", "http://xn--exmple-4nf.com/", "wss://XN--mnchen-3ya.xn--a.de/", "http://xn--9dbne9b.xn--mnchen-3ya.de/"} {
+		"http://xn--r8jz45g.jp/", "https://xn--80ak6aa92e.com/", "http://xn--exmple-4nf.com/", "wss://XN--mnchen-3ya.xn--a.de/", "http://xn--9dbne9b.xn--mnchen-3ya.de/",
+		"https://xn--ggle-gx3ca.com/", "https://xn--abc-xc0e.jp/", "https://xn--paypal-un52a.com/", "https://xn--accountsgooglecom-bn6pgad8145n.evil.example/", "https://xn--r8j8t907e.jp/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -255,7 +256,7 @@ func iriAuthorityShown(s string) (userinfo, host string) {
 // delimiter, by the generated UTS #39 table) in either, and no non-ASCII
 // character but a letter, a mark or a number (or, in the host, one of the
 // few of labelPunct that RFC 5892 allows); and each host label with a
-// non-ASCII character passes displayLabel.
+// non-ASCII character passes checkShownLabel.
 func FuzzIRILookalike(f *testing.F) {
 	for _, s := range [][2]string{
 		{"google.com\uA4FD443\u30CEaccount", "evil.example"},
@@ -267,6 +268,8 @@ func FuzzIRILookalike(f *testing.F) {
 		{"\u0903", "\u0915\u0903.\u092D\u093E\u0930\u0924"},
 		{"u\uA4F8v", "\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444"},
 		{"\u4E3F", "abc\u30C6\u30B9\u30C8.\u4E2D\u6587\uD55C\uAD6D"},
+		{"", "g\u3007\u3007gle.com"}, {"", "abc\u4F8B.jp"}, {"", "paypal\uD55C.com"},
+		{"", "accounts\u30FBgoogle\u30FBcom\u30FB\u4F8B.evil.example"}, {"", "1\u30CE1.\u4F8B\u3007"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -290,11 +293,51 @@ func FuzzIRILookalike(f *testing.F) {
 			}
 		}
 		for label := range strings.SplitSeq(h, ".") {
-			if strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf }) && !displayLabel(label) {
-				t.Fatalf("%q.IRI() = %q shows the label %q, which displayLabel refuses", u, s, label)
-			}
+			checkShownLabel(t, u, s, label)
 		}
 	})
+}
+
+// checkShownLabel checks a host label that u.IRI() = s shows, when it holds
+// a non-ASCII character, against issue #29, row 5's rules, each checked on
+// its own: displayLabel accepts it; its skeleton is not ASCII (some
+// character is outside asciiSkeleton, the generated UTS #39 table); it is
+// single-script (the Script_Extensions of its characters, augmented as
+// UTS #39, Section 5.1 says, share a script); and neither U+30FB beside an
+// ASCII letter nor a CJK look-alike of a Latin letter beside a character of
+// another script (Chromium's dangerous patterns) is in it.
+func checkShownLabel(t testing.TB, u URI, s, label string) {
+	t.Helper()
+	if !strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return
+	}
+	if !displayLabel(label) {
+		t.Fatalf("%q.IRI() = %q shows the label %q, which displayLabel refuses", u, s, label)
+	}
+	if !strings.ContainsFunc(label, func(r rune) bool { return r >= utf8.RuneSelf && !unicode.Is(asciiSkeleton, r) }) {
+		t.Fatalf("%q.IRI() = %q shows the label %q, whose skeleton is ASCII", u, s, label)
+	}
+	common := ^scriptSet(0)
+	rs := []rune(label)
+	for i, r := range rs {
+		set, _ := idScripts(r)
+		common &= set
+		if i == 0 {
+			continue
+		}
+		prev, _ := idScripts(rs[i-1])
+		ascii := func(c rune) bool { return c < utf8.RuneSelf && unicode.IsLetter(c) }
+		switch {
+		case r == 0x30FB && ascii(rs[i-1]), rs[i-1] == 0x30FB && ascii(r):
+			t.Fatalf("%q.IRI() = %q shows the label %q: U+30FB beside an ASCII letter", u, s, label)
+		case strings.ContainsRune(cjkLatinLike, r) && (prev == ^scriptSet(0) || prev&scriptsCJK == 0),
+			strings.ContainsRune(cjkLatinLike, rs[i-1]) && (set == ^scriptSet(0) || set&scriptsCJK == 0):
+			t.Fatalf("%q.IRI() = %q shows the label %q: %q beside a character of another script", u, s, label, string(rs[i-1:i+1]))
+		}
+	}
+	if common == 0 {
+		t.Fatalf("%q.IRI() = %q shows the label %q, which is not single-script", u, s, label)
+	}
 }
 
 // TestIRINode reads testdata/iri_node.txt, Node's URL (the URL Standard, as

@@ -234,6 +234,25 @@ const (
 	// EncodedHost.
 	IDNHost
 
+	// LocalhostName: a reg-name host that is "localhost" or a name under
+	// it ("evil.localhost"), in any spelling a reader maps there: any
+	// case, percent-encoded letters ("x.%6cocalhost", "%2elocalhost"),
+	// the UTS #46 mapping ("evil.ⓛⓞⓒⓐⓛⓗⓞⓢⓣ", fullwidth letters), one
+	// final dot ("localhost."). RFC 6761, Section 6.3 reserves these names
+	// for loopback, and clients connect to 127.0.0.1 or ::1 for them
+	// without asking the DNS: curl since 7.78.0 (lib/hostip.c,
+	// Curl_resolv), Chromium and Firefox. A filter that matches the text
+	// "localhost", or resolves the name itself and checks the answer,
+	// misses the loopback connection the client makes (RFC 3986, Section
+	// 7.4: a host that reaches an address its text does not show).
+	// URI.Addrs reports both addresses; Finding.Addr holds 127.0.0.1. A
+	// host a browser reads in the path (WebAuthority) is reported there
+	// too. The plain name "localhost", lowercase and without a final dot,
+	// says what it is, as a dotted-decimal loopback address does, and is
+	// not reported (URI.Addrs still gives its addresses); every other
+	// spelling of it, and every name under it, is.
+	LocalhostName
+
 	numFindingKinds = iota + 1 // one more than the last kind
 )
 
@@ -256,6 +275,7 @@ var findingKindNames = [numFindingKinds]string{
 	DeceptiveUserinfo: "DeceptiveUserinfo",
 	WebAuthority:      "WebAuthority",
 	IDNHost:           "IDNHost",
+	LocalhostName:     "LocalhostName",
 }
 
 var findingKindSections = [numFindingKinds]string{
@@ -277,6 +297,7 @@ var findingKindSections = [numFindingKinds]string{
 	DeceptiveUserinfo: "7.6",
 	WebAuthority:      "7.6",
 	IDNHost:           "7.3",
+	LocalhostName:     "7.4",
 }
 
 func (k FindingKind) valid() bool { return k >= BadPort && k < numFindingKinds }
@@ -577,6 +598,24 @@ func (c *checker) web(u URI, base int) {
 	c.begin("path")
 	c.report(WebAuthority, base, addr,
 		"a browser reads this URI with "+what+" (URL Standard, \"URL parsing\"), where RFC 3986 reads "+rfc+" and this path")
+	c.localhost(w.host, base, true)
+}
+
+// localhost reports LocalhostName for host, a reg-name at offset base of
+// the URI's text, when it is a localhost name (localhostName) other than
+// the plain "localhost"; or, with web, the host a browser reads in the
+// path (which RFC 3986 reads as no host at all), whatever its spelling.
+func (c *checker) localhost(host string, base int, web bool) {
+	name, ok := localhostName(host)
+	if !ok || host == "localhost" && !web {
+		return
+	}
+	what := "the host " + excerpt(host)
+	if !strings.EqualFold(name, host) {
+		what += " reads as " + excerpt(name) + ", which"
+	}
+	c.report(LocalhostName, base, localhostAddrs[0],
+		what+" is localhost or a name under it: clients connect to 127.0.0.1 and ::1 for it without asking the DNS (RFC 6761, Section 6.3), so filter on those addresses (URI.Addrs)")
 }
 
 // ---------------------------------------------------------------------------
@@ -825,6 +864,7 @@ func (c *checker) host(u URI, base int) {
 			c.report(NonstandardIPv4, base, a,
 				"the host "+excerpt(h)+" is not a dotted-decimal IPv4 address, but "+who+" it as "+a.String()+": filter on the address, not the text")
 		}
+		c.localhost(h, base, false)
 		c.octets(h, base, true, false, lineBreaksNone)
 	}
 	c.flush()

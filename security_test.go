@@ -211,7 +211,7 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 		if !ok || f.Offset < start || f.Offset >= max(end, start+1) || f.Offset >= max(len(s), 1) {
 			t.Errorf("Check(%q): %v: offset %d outside the %s [%d, %d)", s, f, f.Offset, f.Component, start, end)
 		}
-		if hasAddr := f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6; f.Kind != WebAuthority && (hasAddr != f.Addr.IsValid() || (hasAddr && !f.Addr.Is4())) {
+		if hasAddr := f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6 || f.Kind == LocalhostName; f.Kind != WebAuthority && (hasAddr != f.Addr.IsValid() || (hasAddr && !f.Addr.Is4())) {
 			t.Errorf("Check(%q): %v: Addr %v", s, f, f.Addr)
 		}
 		if f.Addr.IsValid() && (f.Addr.Zone() != "" || !slices.Contains(u.Addrs(), f.Addr)) {
