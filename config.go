@@ -150,7 +150,12 @@ func (e *Endpoint) Scan(src any) error {
 // printed. RedactAttr returns a with its value changed as follows:
 //
 //   - a URI, an Endpoint, or any slog.LogValuer: its resolved value,
-//     redacted in turn;
+//     redacted in turn; a nil pointer to a type whose LogValue method
+//     has a value receiver (a nil *URI or *Endpoint in a struct field, a
+//     slice or a group) is nil, where slog alone would log "LogValue
+//     panicked" and a stack trace (slog resolves an attribute's own value
+//     before ReplaceAttr sees it: log a *URI attribute as is only when it
+//     is not nil);
 //   - a url.URL or *url.URL: its Redacted text; a *url.Userinfo: the
 //     user name, and ":xxxxx" for a password;
 //   - a struct with exported fields, or a pointer to one: a group of its
@@ -162,7 +167,11 @@ func (e *Endpoint) Scan(src any) error {
 //   - any other value is read as text: a string or []byte, an error's
 //     Error, a value's MarshalText (as slog's text handler prints it) and
 //     fmt's %+v (which calls String). If the text holds a password that
-//     RFC 3986 or the URL Standard could read, the value becomes the text
+//     RFC 3986 or the URL Standard could read, after two slashes or
+//     backslashes anywhere, or after the ':' of http, https, ws, wss or
+//     ftp with no slashes at all, anywhere a word starts ("dial
+//     http:admin:pw@db.example/: refused", a map value, a longer
+//     string), the value becomes the text
 //     with that password replaced by "xxxxx", masked as an *Error's
 //     message masks its input: from the first ':' after the place where
 //     an authority may start to the last '@', which can hide more than
@@ -188,6 +197,11 @@ const maxRedactDepth = 10
 
 // redactValue is RedactAttr for one value, depth levels down.
 func redactValue(v slog.Value, depth int) slog.Value {
+	if v.Kind() == slog.KindLogValuer && nilValueReceiver(v.Any()) {
+		// (*URI)(nil): its LogValue, a method on URI, would panic, and
+		// Resolve would log "LogValue panicked" with a stack trace
+		return slog.AnyValue(nil)
+	}
 	v = v.Resolve()
 	switch v.Kind() {
 	case slog.KindString:
@@ -203,6 +217,17 @@ func redactValue(v slog.Value, depth int) slog.Value {
 		return redactAny(v, depth)
 	}
 	return v
+}
+
+// logValuerType is the type of slog.LogValuer.
+var logValuerType = reflect.TypeFor[slog.LogValuer]()
+
+// nilValueReceiver reports whether x is a nil pointer whose element type
+// has the LogValue method, which a call through the pointer would
+// dereference.
+func nilValueReceiver(x any) bool {
+	rv := reflect.ValueOf(x)
+	return rv.Kind() == reflect.Pointer && rv.IsNil() && rv.Type().Elem().Implements(logValuerType)
 }
 
 // redactText returns v, whose text is s, or the masked text when masking

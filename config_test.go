@@ -226,6 +226,18 @@ var redactCases = []struct {
 	{"slice", []URI{MustParse("https://u:secret@a/"), MustParse("https://b/")}, "v.0=https://u:xxxxx@a/ v.1=https://b/"},
 	{"empty slice", []URI{}, "v=[]"},
 	{"map", map[string]URI{"a": MustParse("https://u:secret@a/")}, "v=map[a:https://u:xxxxx@a/]"},
+	// issue 29, row 8: the hostless form, which the URL Standard reads
+	// with credentials after a special scheme, in longer text too
+	{"error, hostless form", errors.New("dial http:admin:hunter2@db.example/: refused"), `v="dial http:admin:xxxxx@db.example/: refused"`},
+	{"map, hostless form", map[string]string{"db": "http:admin:secret@db.example/"}, "v=map[db:http:admin:xxxxx@db.example/]"},
+	{"string, hostless form inside", "retrying FTP:u:secret@files.example/x in 5s", `v="retrying FTP:u:xxxxx@files.example/x in 5s"`},
+	{"string, hostless form with a tab", "(ws\ts:u:secret@h/)", `v="(ws\ts:u:xxxxx@h/)"`},
+	{"string, not a special scheme", "xhttp:u:secret@h/", "v=xhttp:u:secret@h/"},
+	{"nil *URI field", struct {
+		U *URI
+		E *Endpoint
+		S string
+	}{nil, nil, "https:u:secret@h/"}, "v.U=<nil> v.E=<nil> v.S=https:u:xxxxx@h/"},
 	{"time", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), "v=2026-01-02T03:04:05.000Z"},
 	{"int", 42, "v=42"},
 	{"nil", nil, "v=<nil>"},
@@ -279,7 +291,11 @@ func TestRedactAttr(t *testing.T) {
 		if text != c.want {
 			t.Errorf("%s: the text handler prints %s, want %s", c.name, text, c.want)
 		}
-		if strings.Contains(text, "secret") && c.name != "MySQL DSN" || strings.Contains(js, "secret") && c.name != "MySQL DSN" {
+		if strings.Contains(text+js, "panicked") {
+			t.Errorf("%s: a LogValue panicked:\n%s\n%s", c.name, text, js)
+		}
+		keeps := c.name == "MySQL DSN" || c.name == "string, not a special scheme"
+		if strings.Contains(text, "secret") && !keeps || strings.Contains(js, "secret") && !keeps {
 			t.Errorf("%s: a password is logged:\n%s\n%s", c.name, text, js)
 		}
 	}
@@ -350,6 +366,9 @@ func FuzzRedactAttr(f *testing.F) {
 	f.Add("u", "p", "h", "a", "plain text")
 	f.Add("", ":@/", "example.com", "a@b:c", "see //x: y")
 	f.Add("u:v", "p@q", "h", "", "https://example.com/")
+	f.Add("admin", "hunter2", "db.example", "", "dial")
+	f.Add("admin", "hunter2", "db.example", "x", "map[k:")
+	f.Add("u", "p", "h", "", "a\tb")
 	f.Fuzz(func(t *testing.T, user, pass, host, path, text string) {
 		fuzzRedactAttr(t, user, pass, host, path, text)
 	})
@@ -368,9 +387,20 @@ func fuzzRedactAttr(t testing.TB, user, pass, host, path, text string) {
 	values := []any{u, Endpoint{u}, s, []byte(s), u.URL(), *u.URL(), errors.New("get " + s + ": refused"),
 		struct{ A, B URI }{u, u}, &struct{ S string }{s}, []URI{u, u}, map[string]string{"k": s},
 		struct{ L []*url.URL }{[]*url.URL{u.URL()}}, stringerConfig{u}, slog.GroupValue(slog.String("s", s))}
+	// The hostless form (issue 29, row 8), which the URL Standard reads
+	// with the same credentials, after any text and a space, in an error,
+	// a map value and a string: "dial http:u:pw@h/: refused".
+	schemes := []string{"https", "http", "HTTP", "ws", "wss", "ftp", "ht\ttp"}
+	hostless := schemes[len(text)%len(schemes)] + ":" + u.Userinfo + "@" + u.Host + u.Path
+	values = append(values, hostless, text+" "+hostless, errors.New("dial "+hostless+": refused"),
+		fmt.Errorf("%s %s: refused", text, hostless), map[string]string{"k": hostless}, map[string]any{"k": []string{text, hostless}},
+		struct {
+			U *URI
+			S string
+		}{nil, text + " " + hostless})
 	for i, v := range values {
 		text, js := logRedacted(v)
-		if strings.Contains(text, marker) || strings.Contains(js, marker) {
+		if strings.Contains(text, marker) || strings.Contains(js, marker) || strings.Contains(text+js, "LogValue panicked") {
 			t.Fatalf("value %d (%T) of %q logs the password:\n%s\n%s", i, v, s, text, js)
 		}
 	}

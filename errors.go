@@ -162,41 +162,19 @@ func redactFrom(s string, off, start int) redactedInput {
 //     any two of '/' and '\' (`\\u:p@h`, `/\u:p@h`), anywhere in s;
 //   - the URL Standard: right after the scheme of a special URL other than
 //     file (http, https, ws, wss, ftp), whose authority may follow any
-//     number of slashes or none ("https:u:p@h", `https:/\u:p@h`).
+//     number of slashes or none ("https:u:p@h", `https:/\u:p@h`), at the
+//     start of s or anywhere a word starts in longer text ("dial
+//     http:admin:pw@db.example/: refused"; a scheme name that follows a
+//     letter or a digit, as in "xhttp:", is not one).
 //
 // Both are read as the URL Standard reads them after its preprocessing
 // (URL Standard, "basic URL parser", steps 1 to 3): leading C0 controls and
 // spaces are skipped, and tabs and newlines are skipped anywhere
 // (" https:u:p@h", "ht\ttps:u:p@h", "/\t/u:p@h", "https:/\n/u:p@h").
+// Of the places found, the first is returned: masking from it hides the
+// most.
 func authorityStart(s string) int {
 	skipped := func(c byte) bool { return c == '\t' || c == '\n' || c == '\r' }
-	i := 0
-	for i < len(s) && s[i] <= ' ' {
-		i++
-	}
-	// The scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-	// (RFC 3986, Section 3.1; URL Standard, "scheme state").
-	var name [5]byte
-	n := 0
-	for j := i; j < len(s); j++ {
-		c := s[j]
-		if skipped(c) {
-			continue
-		}
-		if c == ':' {
-			if n > 0 && n <= len(name) && webSpecialAuthority(string(name[:n])) {
-				return j + 1
-			}
-			break
-		}
-		if !is(c, cScheme) || n == 0 && !is(c, cAlpha) {
-			break
-		}
-		if n < len(name) {
-			name[n] = c
-		}
-		n++
-	}
 	slashes := 0
 	for j := 0; j < len(s); j++ {
 		switch c := s[j]; {
@@ -204,11 +182,40 @@ func authorityStart(s string) int {
 			if slashes++; slashes == 2 {
 				return j + 1
 			}
+		case c == ':':
+			if specialSchemeBefore(s, j) {
+				return j + 1
+			}
+			slashes = 0
 		case !skipped(c):
 			slashes = 0
 		}
 	}
 	return -1
+}
+
+// specialSchemeBefore reports whether the ':' at s[colon] ends the name of
+// a special scheme with an authority (webSpecialAuthority), tabs and
+// newlines inside it skipped, that starts s or a word of s: what precedes
+// the name, tabs and newlines skipped, is not an ASCII letter or digit.
+func specialSchemeBefore(s string, colon int) bool {
+	var name [5]byte
+	n, i := 0, colon-1
+	for ; i >= 0; i-- {
+		c := s[i]
+		if c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		if !is(c, cAlpha) || n == len(name) {
+			break
+		}
+		n++
+		name[len(name)-n] = c
+	}
+	if n < 2 || !webSpecialAuthority(string(name[len(name)-n:])) {
+		return false
+	}
+	return i < 0 || !is(s[i], cAlpha) && !is(s[i], cDigit)
 }
 
 // quoteWindow shortens long input to a window of maxQuoted bytes around the

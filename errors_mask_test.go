@@ -281,6 +281,11 @@ func FuzzErrorNoPassword(f *testing.F) {
 		{"http:", "/", "admin", "pw", "evil.example/"},
 		{"", "/\t/", "admin", "pw", "h:99999/"},
 		{"WS:", "///", "a@b", "c", "d/e"},
+		// issue 29, row 8: the hostless form inside longer text
+		{"dial http:", "", "admin", "hunter2", "db.example/: refused"},
+		{"map[db:https:", "", "admin", "hunter2", "db.example/]"},
+		{"retry (ftp:", "", "u", "p", "h/x) in 5s"},
+		{"x ht\ttps:", "/\\", "u", "p", "h"},
 	} {
 		f.Add(s[0], s[1], s[2], s[3], s[4])
 	}

@@ -14,6 +14,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"os"
@@ -1348,35 +1349,44 @@ func ExampleURI_DialAddr() {
 
 // A login handler sends the user back to the page that ?next= names. The
 // value comes from the client, so it must not send the browser to another
-// site. LocalRedirect resolves it against the request's own URL as the
-// browser will, keeps it only when it stays on the same origin, and
-// returns the absolute href for the Location header: the very text it
-// checked. "//evil.example", "/\evil.example", a tab inside, a leading
-// space and "https:evil.example" all leave the site in a browser, and an
-// error says where in the value the other host starts. Some values that
-// look alike stay: "http:evil.example" against an http page is a path,
-// and "/a/../\evil.example/" is the path "//evil.example/", which only
-// the absolute href keeps on the site (written as that bare path, or
-// cleaned to it by http.Redirect, it would send the browser to
-// evil.example).
-func ExampleWebParser_LocalRedirect() {
-	next := func(r *http.Request) string {
-		self, _, err := uri.TargetURI(r.Method, r.RequestURI, r.Host, r.TLS != nil)
-		if err != nil {
-			return "400 " + err.Error()
-		}
-		loc, err := uri.WebParser{}.LocalRedirect(self, r.URL.Query().Get("next"))
+// site. The site's public origin comes from configuration, never from the
+// request: behind a front that ends TLS, r.TLS is nil; behind one that
+// rewrites Host, r.Host is the back end's name; and a client can send
+// "Host: evil.example" or an absolute-form target naming any host.
+// LocalRedirectPath resolves the value against that origin as the browser
+// will, keeps it only when it stays on the origin, and returns it as a
+// path, which the browser reads against the scheme and host it is on. The
+// request below comes through such a front, in absolute form, with a
+// forged Host and X-Forwarded-Host: none of it reaches the Location.
+// "//evil.example", "/\evil.example", a tab inside, a leading space and
+// "https:evil.example" all leave the site in a browser, and an error says
+// where in the value the other host starts. Some values that look alike
+// stay: "http:evil.example" is a path when the site is on http, and
+// "/a/../\evil.example/" is the path "//evil.example/", which the
+// returned "/.//evil.example/" keeps on the site (written as that bare
+// path, or cleaned to it by http.Redirect, it would send the browser to
+// evil.example: set the Location header yourself).
+func ExampleWebParser_LocalRedirectPath() {
+	site, err := uri.WebParser{}.Base(uri.MustParse("https://app.example/")) // from configuration
+	if err != nil {
+		panic(err)
+	}
+	login := func(w http.ResponseWriter, r *http.Request) {
+		loc, err := site.LocalRedirectPath(r.URL.Query().Get("next"))
 		if err != nil {
 			// log it, and send the user home instead
 			var e *uri.Error
 			errors.As(err, &e)
-			return fmt.Sprintf("refused at offset %d: %v", e.Offset, errors.Is(err, uri.ErrCrossOrigin))
+			fmt.Fprintf(w, "refused at offset %d: %v", e.Offset, errors.Is(err, uri.ErrCrossOrigin))
+			loc = "/"
 		}
-		return loc // http.Redirect(w, r, loc, http.StatusSeeOther)
+		w.Header().Set("Location", loc)
+		w.WriteHeader(http.StatusSeeOther)
 	}
 	for _, value := range []string{
 		"/account?tab=2",
 		"../orders#last",
+		"https://app.example/x",
 		"/a/../\\evil.example/",
 		"//evil.example/",
 		"/\\evil.example/",
@@ -1384,30 +1394,39 @@ func ExampleWebParser_LocalRedirect() {
 		" //evil.example/",
 		"http:evil.example",
 		"https:evil.example",
-		"http://app.example@evil.example/",
+		"https://app.example@evil.example/",
 		"javascript:alert(1)",
-		"http://app.example:99999/",
+		"https://app.example:99999/",
 	} {
+		// what the back end receives from a front that ended TLS
 		r, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
-			"POST /login?next=" + url.QueryEscape(value) + " HTTP/1.1\r\nHost: app.example\r\n\r\n")))
+			"POST http://evil.example/login?next=" + url.QueryEscape(value) + " HTTP/1.1\r\n" +
+				"Host: backend-7:8080\r\nX-Forwarded-Host: evil.example\r\n\r\n")))
 		if err != nil {
 			panic(err)
 		}
-		fmt.Printf("%-36q %s\n", value, next(r))
+		rec := httptest.NewRecorder()
+		login(rec, r)
+		out := rec.Header().Get("Location")
+		if rec.Body.Len() > 0 {
+			out = fmt.Sprintf("%-22s %s", out, rec.Body)
+		}
+		fmt.Printf("%-36q %s\n", value, out)
 	}
 	// Output:
-	// "/account?tab=2"                     http://app.example/account?tab=2
-	// "../orders#last"                     http://app.example/orders#last
-	// "/a/../\\evil.example/"              http://app.example//evil.example/
-	// "//evil.example/"                    refused at offset 2: true
-	// "/\\evil.example/"                   refused at offset 2: true
-	// "/\t/evil.example/"                  refused at offset 3: true
-	// " //evil.example/"                   refused at offset 3: true
-	// "http:evil.example"                  http://app.example/evil.example
-	// "https:evil.example"                 refused at offset 0: true
-	// "http://app.example@evil.example/"   refused at offset 19: true
-	// "javascript:alert(1)"                refused at offset 0: true
-	// "http://app.example:99999/"          refused at offset 23: false
+	// "/account?tab=2"                     /account?tab=2
+	// "../orders#last"                     /orders#last
+	// "https://app.example/x"              /x
+	// "/a/../\\evil.example/"              /.//evil.example/
+	// "//evil.example/"                    /                      refused at offset 2: true
+	// "/\\evil.example/"                   /                      refused at offset 2: true
+	// "/\t/evil.example/"                  /                      refused at offset 3: true
+	// " //evil.example/"                   /                      refused at offset 3: true
+	// "http:evil.example"                  /                      refused at offset 0: true
+	// "https:evil.example"                 /evil.example
+	// "https://app.example@evil.example/"  /                      refused at offset 20: true
+	// "javascript:alert(1)"                /                      refused at offset 0: true
+	// "https://app.example:99999/"         /                      refused at offset 24: false
 }
 
 // An OAuth 2.0 authorization endpoint sends the authorization code only

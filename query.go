@@ -31,9 +31,17 @@ import (
 // every other piece byte for byte as it was, empty pieces, ';' and the
 // case of percent-encodings included, so that a server reading the query
 // still reads every pair the caller did not touch as before. An empty query
-// has no pieces. The edits compare keys decoded as QueryParam reads them
-// (RFC 3986: "%61" is "a", "+" is "+") and write what they add with
-// ComponentQueryValue; SortQueryParams follows URLSearchParams instead.
+// has no pieces. The edits (WithQueryParam, WithoutQueryParam,
+// WithoutQueryParamFunc) match a piece whose key is the given key in
+// either reading: decoded as QueryParam reads it (RFC 3986: "%61" is "a",
+// "+" is "+") or as FormParam reads it (URL Standard: "+" is a space,
+// invalid UTF-8 is U+FFFD), since a server reads one or the other and an
+// edit must leave no second reading of the key behind:
+// WithoutQueryParam("return to") removes "return+to=..." as well as
+// "return%20to=...", and WithoutQueryParam("a+b") removes "a+b=..." and
+// "a%2Bb=...". They write what they add with ComponentQueryValue, which
+// both readings read back as the key and value given (for valid UTF-8);
+// SortQueryParams follows URLSearchParams instead.
 
 // QueryParams returns an iterator over the key=value pairs of u's query
 // (RFC 3986, Section 3.4), in order, split on '&' and at the first '=',
@@ -216,9 +224,12 @@ func EncodeForm(pairs iter.Seq2[string, string]) string {
 
 // WithQueryParam returns u with the pair key=value in its query, both
 // percent-encoded with ComponentQueryValue (RFC 3986, Section 3.4; '&',
-// '=', '+' and ';' are encoded too). The first pair whose decoded key is
-// key (see QueryParam) is replaced in place and later ones are removed, as
-// URLSearchParams's set does; without one, the pair is added at the end.
+// '=', '+' and ';' are encoded too). The first pair whose key reads as
+// key, decoded as QueryParam or as FormParam decodes it (so "a+b" and
+// "a%20b" for "a b"; see Query strings above), is replaced in place and
+// later ones are removed, as URLSearchParams's set does; without one, the
+// pair is added at the end. Afterwards exactly one pair has the key in
+// either reading.
 // Every other piece of the query keeps its bytes and its place:
 // WithQueryParam("a", "2") on "?b=%2f&a=1&&c" gives "?b=%2f&a=2&&c".
 func (u URI) WithQueryParam(key, value string) URI {
@@ -233,9 +244,13 @@ func (u URI) AddQueryParam(key, value string) URI {
 	return u.addPair(key, value)
 }
 
-// WithoutQueryParam returns u without the pairs of its query whose decoded
-// key is key (RFC 3986, Section 3.4; see QueryParam), such as tracking
-// parameters. Each removed pair takes one '&' with it; every other piece
+// WithoutQueryParam returns u without the pairs of its query whose key
+// reads as key (RFC 3986, Section 3.4), decoded as QueryParam decodes it
+// or as FormParam does ('+' a space, invalid UTF-8 U+FFFD; URL Standard,
+// "application/x-www-form-urlencoded parsing"), such as tracking
+// parameters: afterwards no pair has the key in either reading, so that
+// WithoutQueryParam("return to") removes "return+to=...", which net/url's
+// ParseQuery, URLSearchParams and FormParam read as "return to". Each removed pair takes one '&' with it; every other piece
 // keeps its bytes: without "a", "?b=%2f&a=1&&c" is "?b=%2f&&c". A query
 // left empty stays defined: "?a=1" without "a" is "?", which is a different
 // URI from one without a query; use WithoutQuery for that.
@@ -244,10 +259,14 @@ func (u URI) WithoutQueryParam(key string) URI {
 }
 
 // WithoutQueryParamFunc returns u without the pairs of its query whose
-// decoded key (RFC 3986, Section 3.4; see QueryParams) makes drop return
-// true, as WithoutQueryParam removes the pairs of one key: for instance
-// every key that starts with "utm_". Empty pieces are not pairs and are not
-// passed to drop.
+// key makes drop return true, as WithoutQueryParam removes the pairs of
+// one key: for instance every key that starts with "utm_". drop is called
+// with the key decoded as QueryParams decodes it (RFC 3986, Section 3.4)
+// and, when that returns false and the form reading differs ('+' a space,
+// invalid UTF-8 U+FFFD; see FormParam), with the key as ParseForm decodes
+// it: a pair goes when either reading is dropped. Empty pieces are not
+// pairs and are not passed to drop; drop may keep the strings it is
+// given.
 func (u URI) WithoutQueryParamFunc(drop func(key string) bool) URI {
 	return u.editQuery("", drop, "", false)
 }
@@ -323,8 +342,9 @@ func (u URI) addPair(key, value string) URI {
 	return u
 }
 
-// editQuery removes the pieces of u's query whose decoded key (see
-// QueryParams) is key, or, if drop is not nil, makes drop true; or, when
+// editQuery removes the pieces of u's query whose key, decoded as
+// QueryParams or as ParseForm decodes it (editKeys), is key, or, if drop
+// is not nil, makes drop true for either reading; or, when
 // replace is set, puts key=value (see appendQueryPair) in the place of the
 // first of them and appends it if there is none. Empty pieces are not
 // pairs and never match. Every other piece keeps its bytes and order; each
@@ -332,12 +352,19 @@ func (u URI) addPair(key, value string) URI {
 // as it is when nothing replaces it.
 func (u URI) editQuery(key string, drop func(string) bool, value string, replace bool) URI {
 	q := u.Query
-	var keys queryDecoder // decodes the keys passed to drop
+	var keys queryDecoder             // decodes the keys passed to drop, as RFC 3986 reads them
+	forms := queryDecoder{form: true} // and as a form does
 	match := func(start, eq int) bool {
+		raw := q[start:eq]
 		if drop != nil {
-			return drop(keys.decode(q[start:eq], len(q)))
+			k := keys.decode(raw, len(q))
+			if drop(k) {
+				return true
+			}
+			f := forms.decode(raw, len(q))
+			return f != k && drop(f)
 		}
-		return keyIs(q[start:eq], key)
+		return keyIs(raw, key) || forms.match(raw, key, len(q))
 	}
 	at, end := -1, 0 // the first matching piece, q[at:end]
 	for i, more := 0, q != ""; more; i = end + 1 {

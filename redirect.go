@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -133,15 +134,43 @@ func (b *WebBase) SameOrigin(ref string) bool {
 // resolved against the base URL, when it stays on the base URL's origin,
 // as WebParser.LocalRedirect does.
 func (b *WebBase) LocalRedirect(ref string) (string, error) {
-	w, err := b.read(ref)
+	w, err := b.local(ref)
 	if err != nil {
 		return "", err
 	}
+	return bytesString(w.href(nil)), nil
+}
+
+// LocalRedirectPath returns the value to send in a Location header for
+// ref, resolved against the base URL, when it stays on the base URL's
+// origin, as a path-absolute reference, as WebParser.LocalRedirectPath
+// does.
+func (b *WebBase) LocalRedirectPath(ref string) (string, error) {
+	w, err := b.local(ref)
+	if err != nil {
+		return "", err
+	}
+	if !b.special || w.scheme != b.url.scheme {
+		// a blob: URL of the base's origin, or a blob: base: no path
+		// resolved against the URL the browser is on names it
+		return "", &Error{Input: ref, Err: ErrCrossOrigin,
+			Expected: "a URL of the base URL's scheme " + strconv.Quote(b.url.scheme) + " with a host, which a path-absolute reference resolved against the page's URL can name (URL Standard, \"URL parsing\")"}
+	}
+	return bytesString(w.appendPathOn(nil, true)), nil
+}
+
+// local reads ref against the base URL, as LocalRedirect does, and
+// returns the URL when it has the base URL's origin.
+func (b *WebBase) local(ref string) (webURL, error) {
+	w, err := b.read(ref)
+	if err != nil {
+		return w, err
+	}
 	o, ok := b.p.tupleOrigin(&w)
 	if !b.tuple || !ok || o != b.origin {
-		return "", b.crossOrigin(ref, &w, o, ok)
+		return w, b.crossOrigin(ref, &w, o, ok)
 	}
-	return bytesString(w.href(nil)), nil
+	return w, nil
 }
 
 // crossOrigin is LocalRedirect's error for ref, which resolves to w, of
@@ -189,7 +218,10 @@ func (p WebParser) SameOrigin(base URI, ref string) bool {
 
 // LocalRedirect returns the value to send in a Location header for ref, a
 // redirect target the client chose (a login form's ?next=, a Referer),
-// when it stays on base's origin, base being the URL of the request: ref
+// when it stays on base's origin, base being the site's public origin
+// from configuration, or the URL of the page on it (never a URL built
+// from the request's Host, TLS state or target, nor one from Forwarded
+// or X-Forwarded-* fields: see LocalRedirectPath): ref
 // resolved against base as a browser resolves it (URL Standard, "URL
 // parsing"), as SameOrigin decides, in the URL Standard's serialization
 // (URL Standard, "URL serializing"), the href that ResolveHref returns.
@@ -215,6 +247,65 @@ func (p WebParser) LocalRedirect(base URI, ref string) (string, error) {
 		return "", err
 	}
 	return b.LocalRedirect(ref)
+}
+
+// LocalRedirectPath is LocalRedirect returning a path-absolute reference
+// (RFC 3986, Section 4.2): "/path?query#fragment", the href LocalRedirect
+// returns without its scheme and authority, for a server behind a proxy.
+// A browser resolves a Location value against the URL it requested (RFC
+// 9110, Section 10.2.2; URL Standard, "URL parsing"), so a path keeps the
+// scheme, host and port the user is on, whatever a proxy in front of the
+// server did to the request: behind a front that ends TLS the user stays
+// on https, behind one that rewrites Host on the public name.
+//
+// Give base the site's public origin from configuration
+// ("https://app.example/"), never one built from the request: r.TLS is nil
+// behind a front that ends TLS, r.Host is what the client or the proxy
+// wrote ("backend-7:8080", "evil.example"), and an absolute-form
+// request-target ("POST http://evil.example/login") names any host. A
+// relative reference resolves against base's path; to resolve it against
+// the page's path, as the browser on that page would, give base that path
+// on the configured origin. Read base once with Base, and call
+// WebBase.LocalRedirectPath for each request.
+//
+// The value never starts with "//", "/\" or "\", nor with anything else a
+// browser reads as an authority: the URL Standard's serialization of the
+// path of an http(s) URL holds no '\', tab, newline or control, and a path
+// that starts with an empty segment (what "/a/..//evil.example/" resolves
+// to) is written after "/.", as the URL Standard's serializer writes it
+// for a URL without a host: "/.//evil.example/", which a browser reads as
+// the path "//evil.example/" on its own origin. A browser reads the value
+// against the URL it is on as LocalRedirect's href with that URL's scheme
+// and authority, less any userinfo ref gave (the browser keeps the one of
+// the URL it is on). Send it with w.Header().Set("Location", loc) and a 3xx
+// status: http.Redirect cleans such a path ("/.//x/" to "/x/"), which
+// stays on the site but names another path.
+//
+// The Forwarded field (RFC 7239) and the X-Forwarded-Proto, -Host and
+// -For fields before it are text a client can send too. Read them only
+// when a proxy you run writes them and the server accepts connections
+// from nothing else, and then only what that proxy wrote: a proxy appends
+// its element (RFC 7239, Section 4) or value to what it received, so only
+// the last one, added by the proxy nearest the server, is its own; the
+// ones before it are what the client wrote (RFC 7239, Section 8.1). A
+// proxy set to replace the fields makes the one value its own
+// (httputil.ReverseProxy with a Rewrite function removes them and sets
+// them with ProxyRequest.SetXForwarded; with only a Director it passes
+// the client's X-Forwarded-Host and -Proto on). Even then, use them only
+// to choose among the origins the configuration lists, never as an
+// origin: a header is not a configuration, and a Location made of one
+// sends the user wherever the header says.
+//
+// The errors are LocalRedirect's, and ErrCrossOrigin for a reference that
+// is same origin but of another scheme (a blob: URL of base's origin) or
+// a base that is not an http, https, ws, wss or ftp URL, which no
+// path-absolute reference reaches.
+func (p WebParser) LocalRedirectPath(base URI, ref string) (string, error) {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
+		return "", err
+	}
+	return b.LocalRedirectPath(ref)
 }
 
 // OriginOf returns the ASCII serialization of u's origin as WebParser.

@@ -127,6 +127,22 @@ func TestRedirectCases(t *testing.T) {
 						r.line, ref, r.args[0], same, loc, err, href, r.args[2])
 				}
 				checkLocation(t, base, loc)
+				path, perr := b.LocalRedirectPath(ref)
+				ppath, pperr := p.LocalRedirectPath(base, ref)
+				if path != ppath || errString(perr) != errString(pperr) {
+					t.Errorf("line %d: WebBase.LocalRedirectPath(%q) = %q, %v; WebParser's = %q, %v", r.line, ref, path, perr, ppath, pperr)
+				}
+				if strings.HasPrefix(loc, "blob:") {
+					if !errors.Is(perr, ErrCrossOrigin) {
+						t.Errorf("line %d: LocalRedirectPath(%q, %q) = %q, %v; want ErrCrossOrigin for a blob: URL", r.line, r.args[0], ref, path, perr)
+					}
+					break
+				}
+				if perr != nil {
+					t.Errorf("line %d: LocalRedirectPath(%q, %q): %v", r.line, r.args[0], ref, perr)
+					break
+				}
+				checkLocationPath(t, base, loc, path)
 			case "cross":
 				var e *Error
 				if same || !errors.Is(err, ErrCrossOrigin) || !errors.As(err, &e) || e.Input != ref || e.Offset < 0 || e.Offset > len(ref) {
@@ -203,6 +219,48 @@ func checkLocation(t testing.TB, base URI, loc string) {
 		}
 		if o, err := p.Origin(href); err != nil || o != want {
 			t.Fatalf("LocalRedirect(%q) = %q, whose origin against %q is %q, %v; want %q", base, loc, other, o, err, want)
+		}
+	}
+}
+
+// checkLocationPath checks what LocalRedirectPath(base, ...) returned,
+// path, against href, LocalRedirect's answer: path starts with one '/'
+// and never with "//" or "/\"; read against base it is href; read against
+// any other http(s) URL, the URL a browser behind some proxy is on, it
+// keeps that URL's origin and has href's path, query and fragment.
+func checkLocationPath(t testing.TB, base URI, href, path string) {
+	t.Helper()
+	if path == "" || path[0] != '/' || len(path) > 1 && (path[1] == '/' || path[1] == '\\') {
+		t.Fatalf("LocalRedirectPath(%q) = %q: not a path-absolute reference that keeps the authority", base, path)
+	}
+	for _, c := range []byte(path) {
+		if c <= ' ' || c == '\\' || c >= 0x7f {
+			t.Fatalf("LocalRedirectPath(%q) = %q holds %q", base, path, c)
+		}
+	}
+	var p WebParser
+	w, err := p.parse(href, nil)
+	if err != nil {
+		t.Fatalf("LocalRedirect's %q does not read back: %v", href, err)
+	}
+	// the path form drops the reference's userinfo: the browser keeps
+	// the one of the URL it is on
+	w.username, w.password = "", ""
+	want := string(w.href(nil))
+	if got, err := p.ResolveHref(base, path); err != nil || got != want {
+		t.Fatalf("LocalRedirectPath(%q) = %q, which against the base reads as %q, %v; LocalRedirect gives %q", base, path, got, err, href)
+	}
+	for _, other := range []string{"https://app.example/login?next=x", "http://backend-7:8080/a/b/c", "https://[::1]:8443/", "wss://h/x#y"} {
+		ob := MustParse(other)
+		got, err := p.ResolveHref(ob, path)
+		if err != nil {
+			t.Fatalf("LocalRedirectPath(%q) = %q, which against %q fails: %v", base, path, other, err)
+		}
+		g, _ := p.parse(got, nil)
+		oo, _ := p.OriginOf(ob)
+		if o, err := p.Origin(got); err != nil || o != oo || string(g.path) != string(w.path) || g.query != w.query || g.hasQuery != w.hasQuery ||
+			g.fragment != w.fragment || g.hasFragment != w.hasFragment {
+			t.Fatalf("LocalRedirectPath(%q) = %q, which against %q reads as %q (origin %q, %v); want the origin %q and the rest of %q", base, path, other, got, o, err, oo, href)
 		}
 	}
 }
@@ -426,6 +484,11 @@ func TestRedirectNode(t *testing.T) {
 			if lerr != nil || loc != a.href {
 				t.Errorf("%s:%d: LocalRedirect(%q, %q) = %q, %v; Node's href is %q", file, a.line, a.base, a.ref, loc, lerr, a.href)
 			}
+			if path, err := p.LocalRedirectPath(base, a.ref); err == nil {
+				checkLocationPath(t, base, loc, path)
+			} else if !strings.HasPrefix(loc, "blob:") {
+				t.Errorf("%s:%d: LocalRedirectPath(%q, %q): %v", file, a.line, a.base, a.ref, err)
+			}
 		} else if lerr == nil || errors.Is(lerr, ErrCrossOrigin) != (a.verdict == "cross") {
 			t.Errorf("%s:%d: LocalRedirect(%q, %q) = %q, %v; Node: %s", file, a.line, a.base, a.ref, loc, lerr, a.verdict)
 		}
@@ -559,6 +622,25 @@ func FuzzLocalRedirect(f *testing.F) {
 			t.Fatalf("LocalRedirect(%q, %q) = %q; SameOrigin %v, ResolveHref %q", base, ref, loc, same, href)
 		}
 		checkLocation(t, base, loc)
+		// LocalRedirectPath: the same verdict, as a path that keeps any
+		// origin it is read against, but for a blob: URL or base
+		path, perr := p.LocalRedirectPath(base, ref)
+		if bpath, bperr := b.LocalRedirectPath(ref); bpath != path || errString(bperr) != errString(perr) {
+			t.Fatalf("WebBase(%q).LocalRedirectPath(%q) = %q, %v; WebParser's %q, %v", base, ref, bpath, bperr, path, perr)
+		}
+		if blob := strings.HasPrefix(loc, "blob:") || !b.special; blob != (perr != nil) || blob && !errors.Is(perr, ErrCrossOrigin) {
+			t.Fatalf("LocalRedirectPath(%q, %q) = %q, %v; LocalRedirect %q", base, ref, path, perr, loc)
+		}
+		if perr == nil {
+			checkLocationPath(t, base, loc, path)
+			if ob, err := ParseWeb(other); err == nil && ob.HasAuthority && ob.Host != "" && webSpecialAuthority(ob.Scheme) {
+				h, err := p.ResolveHref(ob, path)
+				o, _ := p.OriginOf(ob)
+				if ho, herr := p.Origin(h); err != nil || herr != nil || ho != o {
+					t.Fatalf("LocalRedirectPath(%q, %q) = %q, which against %q reads as %q, %v; want the origin %q", base, ref, path, ob, h, err, o)
+				}
+			}
+		}
 		if h, err := p.Href(loc); err != nil || h != loc {
 			t.Fatalf("LocalRedirect(%q, %q) = %q, whose href is %q, %v", base, ref, loc, h, err)
 		}

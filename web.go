@@ -814,10 +814,19 @@ func (u *webURL) href(b []byte) []byte {
 			b = append(b, u.port...)
 		}
 	}
+	return u.appendPathOn(b, !u.hasHost)
+}
+
+// appendPathOn writes the URL serializer's output from the path on (URL
+// Standard, "URL serializing", steps 3 to 5): the opaque path or the path,
+// with "/." before a path that starts with an empty segment when guard is
+// set (the serializer sets it for a URL without a host, so that the path
+// does not read as an authority), then the query and the fragment.
+func (u *webURL) appendPathOn(b []byte, guard bool) []byte {
 	if u.isOpaque {
 		b = append(b, u.opaque...)
 	} else {
-		if !u.hasHost && len(u.path) > 1 && u.path[1] == '/' {
+		if guard && len(u.path) > 1 && u.path[1] == '/' {
 			b = append(b, "/."...)
 		}
 		b = append(b, u.path...)
