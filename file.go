@@ -113,6 +113,12 @@ var (
 	// Win32 reads as a device ("CON", "nul.txt", "COM1"; RFC 8089,
 	// Section 5 asks implementations to refuse them).
 	ErrFileDevice error = &fileRule{"a device or namespaced path"}
+	// ErrFileOverlong: overlong UTF-8, such as "%C0%AE" for '.', in a
+	// name: RFC 3629, Section 3 forbids it, and a lenient decoder reads
+	// it as the ASCII character it spells, so that one reader's name is
+	// another's dot segment or separator (RFC 3986, Section 7.3; Check
+	// reports it as OverlongUTF8).
+	ErrFileOverlong error = &fileRule{"overlong UTF-8"}
 )
 
 // fileRule is a rule of RFC 8089 that a path or a file URI broke; it
@@ -134,13 +140,17 @@ func (r *fileRule) Unwrap() error { return ErrFilePath }
 //	\\localhost\share\x         Windows  file:////localhost/share/x
 //
 // A relative path is an error, and so is a path no file URI can name:
-// one with a NUL byte; on Windows a device path ("\\.\COM1"), a name
-// Win32 reads as a device ("C:\x\nul.txt"), a name of dots and spaces
-// only, and a namespaced path other than "\\?\C:\..." and
+// one with a NUL byte or with overlong UTF-8 (ErrFileOverlong: "\xC0\xAE"
+// is '.' to a lenient decoder); on Windows a device path ("\\.\COM1"), a
+// name Win32 reads as a device ("C:\x\nul.txt"), a name of dots and
+// spaces only, a UNC server of dots only ("\\..\share\x", whose URI
+// "file://../share/x" a reader that cleans the text reads as
+// "/share/x"), and a namespaced path other than "\\?\C:\..." and
 // "\\?\UNC\server\...". Those two are read as the path without the
 // prefix, whose meaning is the same when the rest uses '\' only and has
-// no name ending in '.' or ' ' (Win32 trims those in the plain form), so
-// any other is an error. The errors are *Error values with Input p, the
+// no "." name, no repeated '\' and no name ending in '.' or ' ' (Win32
+// removes and trims those in the plain form but not after "\\?\"), so
+// any other is an error: "\\?\C:\x\.\y" and "\\?\UNC\..\x" are. The errors are *Error values with Input p, the
 // offset of the offending byte, and one of the rules above, all of which
 // wrap ErrFilePath.
 //
@@ -387,6 +397,11 @@ func uncHost(h string) (int, fault) {
 		return 0, fault{ErrFileHost, `a server name after "\\" (RFC 8089, Appendix E.3)`}
 	case h == "." || h == "?":
 		return 0, fault{ErrFileDevice, `a server name: "\\.\" and "\\?\" start Win32 device and namespaced paths (RFC 8089, Appendix C)`}
+	case strings.Trim(h, ".") == "":
+		// "\\..\share\x": a reader that cleans the text of the path
+		// climbs out of the server (path.Clean("//../share/x") is
+		// "/share/x")
+		return 0, fault{ErrFileDotSegment, `a server name, not ".." or other dots only (RFC 8089, Section 5)`}
 	case h[0] == '[':
 		if len(h) > 1 && (h[1] == 'v' || h[1] == 'V') {
 			return 1, fault{ErrFileHost, "an IPv6 address: Windows has no form for an IPvFuture server (RFC 3986, Section 3.2.2)"}
@@ -402,10 +417,38 @@ func uncHost(h string) (int, fault) {
 	}
 	for k := 0; k < len(h); k++ {
 		if c := h[k]; !is(c, cRegName) || c == '%' {
-			return k, fault{ErrFileHost, "a server name of letters, digits, \"-._~\" and sub-delims (RFC 3986, Section 3.2.2); convert a name that is not ASCII to its IDNA A-label first"}
+			return k, serverNameFault
 		}
 	}
 	return 0, noFault
+}
+
+// serverNameFault is the fault of a byte that no UNC server name holds.
+var serverNameFault = fault{ErrFileHost, "a server name of letters, digits, \"-._~\" and sub-delims (RFC 3986, Section 3.2.2); convert a name that is not ASCII to its IDNA A-label first"}
+
+// uncServer returns the server name that h, the host of a file URI or
+// the server of RFC 8089, Appendix E.3.2 in its path, names: h with its
+// triplets decoded (RFC 3986, Section 2.1), as a reader of the URI's
+// host does (RFC 3986, Section 6.2.2.2: "%73erver" is "server"). VS Code
+// writes the WSL server "\\wsl$\" as "file://wsl%24/". A triplet must
+// decode to a character a server name holds unencoded (uncHost), so that
+// decoding makes no '%', separator or second reading; else uncServer
+// returns the offset in h of the byte at fault. An IP literal and a name
+// without '%' are returned as they are, for uncHost to check.
+func uncServer(h string) (string, int, fault) {
+	if h == "" || h[0] == '[' || strings.IndexByte(h, '%') < 0 {
+		return h, 0, noFault
+	}
+	b := make([]byte, 0, len(h))
+	for i := 0; i < len(h); {
+		c, next, _ := octetAt(h, i)
+		if !is(c, cRegName) || c == '%' {
+			return "", i, serverNameFault
+		}
+		b = append(b, c)
+		i = next
+	}
+	return bytesString(b), 0, noFault
 }
 
 // appendNames converts the names of a path, or the segments of a URI
@@ -441,6 +484,10 @@ func appendNames(b []byte, p string, i, off int, style PathStyle, toPath, unc, n
 		}
 		name := p[i:j]
 		switch {
+		case namespaced && (name == "." || name == "" && j < len(p)):
+			// Win32 removes "." names and repeated separators from a plain
+			// path but not after "\\?\", where they reach the file system
+			return b, off + i, fault{ErrFileDevice, `no "." name or repeated '\' after "\\?\": without the prefix, Win32 removes them`}
 		case name == "":
 			named = false
 		case name == ".":
@@ -489,10 +536,36 @@ func appendSegmentName(b []byte, name string, style PathStyle, namespaced bool) 
 	} else {
 		b = appendEncode(b, name, ComponentPathSegment)
 	}
+	if overlongAt(bytesString(b[start:])) >= 0 {
+		return b, overlongFault
+	}
 	if style == Windows {
 		return b, nameFault(bytesString(b[start:]), namespaced)
 	}
 	return b, noFault
+}
+
+// overlongFault is the fault of a name that holds overlong UTF-8.
+var overlongFault = fault{ErrFileOverlong, "no overlong UTF-8 (\"%C0%AE\"), which a lenient decoder reads as ASCII (RFC 3629, Section 3)"}
+
+// overlongAt returns the offset in seg, a percent-encoded path segment,
+// of the first overlong UTF-8 sequence in its octets (utf8At, the reading
+// of Check's OverlongUTF8), or -1.
+func overlongAt(seg string) int {
+	i := strings.IndexByte(seg, '%')
+	if i < 0 {
+		return -1
+	}
+	for i < len(seg) {
+		c, next, _ := octetAt(seg, i)
+		if c >= 0xC0 {
+			if _, _, kind := utf8At(seg, i); kind == OverlongUTF8 {
+				return i
+			}
+		}
+		i = next
+	}
+	return -1
 }
 
 // appendPathName appends the URI path segment seg decoded (RFC 3986,
@@ -519,6 +592,9 @@ func appendPathName(b []byte, seg string, style PathStyle) ([]byte, int, fault) 
 		}
 		b = append(b, c)
 		k = next
+	}
+	if k := overlongAt(seg); k >= 0 {
+		return b, k, overlongFault
 	}
 	if d := b[start:]; len(d) <= 2 && d[0] == '.' && (len(d) == 1 || d[1] == '.') {
 		return b, 0, fault{ErrFileDotSegment, `no "." or ".." spelled with "%2E": it is a dot segment (RFC 3986, Section 2.3) written to look like a name`}
@@ -586,11 +662,17 @@ func nameFault(seg string, namespaced bool) fault {
 //
 // FilePath never returns a NUL byte, a separator that came from
 // decoding ("%2F", and "%5C" on Windows), a "." or ".." name that came
-// from decoding ("%2E%2E"), a ".." name at all, a device or namespaced
-// path, or a path without its host: a host other than none, "" and
-// "localhost" is an error on POSIX (RFC 8089, Section 3) and a UNC
-// server on Windows ("\\server\..."; an IPv6 literal is written as
-// Windows transcribes it, "2001-db8--1.ipv6-literal.net"). Empty and "."
+// from decoding ("%2E%2E"), a ".." name at all, overlong UTF-8 ("%C0%AE",
+// ErrFileOverlong), a device or namespaced path, a UNC server of dots
+// only ("file://../share/x" is ErrFileDotSegment, not "\\..\share\x"),
+// or a path without its host: a host other than none, "" and "localhost"
+// is an error on POSIX (RFC 8089, Section 3) and a UNC server on Windows
+// ("\\server\..."; an IPv6 literal is written as Windows transcribes
+// it, "2001-db8--1.ipv6-literal.net"). A host's triplets are decoded
+// (RFC 3986, Section 6.2.2.2), each to a character a server name holds
+// unencoded: "file://wsl%24/Ubuntu/x", as VS Code writes a WSL file, is
+// "\\wsl$\Ubuntu\x", "file://%73erver/s" is "\\server\s", and
+// "file://%6Cocalhost/a" is local. Empty and "."
 // segments are dropped, as the system would; a ".." segment is an error,
 // since removing it from the text is the URI's reading (RFC 3986,
 // Section 5.2.4) while the system's reading follows symbolic links:
@@ -684,7 +766,9 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 		return "", pathAt, fault{ErrPath, "'/' at the start of a path after an authority (RFC 3986, Section 3.3)"}
 	}
 	p := u.Path
-	local := u.Host == "" || equalFoldASCII(u.Host, "localhost") // ASCII case only: "localhoſt" is another host
+	// The server the host names, decoded ("%6Cocalhost" is "localhost").
+	host, hk, hf := uncServer(u.Host)
+	local := hf.err == nil && (host == "" || equalFoldASCII(host, "localhost")) // ASCII case only: "localhoſt" is another host
 	if style == POSIX && local && posixPlain(p, true) {
 		return p, 0, noFault
 	}
@@ -697,7 +781,10 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 	if style == POSIX {
 		return posixFilePath(p, pathAt, local, hostAt)
 	}
-	return windowsFilePath(u.Host, p, pathAt, local, hostAt, key)
+	if hf.err != nil {
+		return "", hostAt + hk, hf
+	}
+	return windowsFilePath(host, p, pathAt, local, hostAt, key)
 }
 
 // posixFilePath is FilePath for POSIX, on the path p at offset pathAt.
@@ -728,7 +815,8 @@ func posixFilePath(p string, pathAt int, local bool, hostAt int) (string, int, f
 
 // windowsFilePath is FilePath for Windows: a drive path or a UNC path,
 // with the host in the authority or, for an empty authority, in the path
-// (RFC 8089, Appendix E.3.2).
+// (RFC 8089, Appendix E.3.2). host is the authority's, decoded
+// (uncServer); hostAt is where it starts in the URI's text.
 func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key bool) (string, int, fault) {
 	b := make([]byte, 0, len(p)+len(host)+len(".ipv6-literal.net")+2)
 	i := 0 // where the names start in p
@@ -751,6 +839,12 @@ func windowsFilePath(host, p string, pathAt int, local bool, hostAt int, key boo
 		if len(host) >= 6 && strings.EqualFold(host[:3], "%5B") && strings.EqualFold(host[len(host)-3:], "%5D") {
 			host = "[" + host[3:len(host)-3] + "]" // inline-IP
 			hostFrom += 2
+		} else {
+			var k int
+			var f fault
+			if host, k, f = uncServer(host); f.err != nil {
+				return "", hostFrom + k, f
+			}
 		}
 	case len(p) >= 2 && p[0] == '/' && p[1] == '/':
 		return "", pathAt, fault{ErrFileHost, `a UNC server after "file:////" or "file://///" (RFC 8089, Appendix E.3.2)`}

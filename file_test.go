@@ -173,6 +173,8 @@ const (
 	devUNCPath        = `RFC 8089, Appendix E.3.2: file:////host/path and file://///host/path are UNC paths, \\host\path`
 	devUNCPathHost    = `RFC 8089, Appendix E.3.2 reads this as a UNC path whose server (empty, "C:", "?" or "%2F") is invalid: ErrFileHost rather than a relative path`
 	devHostDot        = `RFC 8089, Appendix C: the host "." would make a device path (\\.\C:\...), which is checked before the path's encoded '\'`
+	devServerDots     = `issue #29, row 10: a server of dots only (\\..\share, file://../share) is refused: a reader that removes dot segments from the URI's text climbs out of the server (path.Clean("//../share/x") is "/share/x"), and FilePath never returns a ".." name`
+	devNamespacedDot  = `RFC 8089, Appendix C defines no mapping for namespaced paths: after \\?\ a "." name or a repeated '\' reaches the file system as it is (issue #29, row 10), so the path without the prefix, where Win32 removes them, names another file or none`
 )
 
 // fileURLDeviations lists the suite's expectations that this package does
@@ -231,6 +233,22 @@ var fileURLDeviations = map[string]string{
 	`path "\\\\\\\\\\foo/bAr/BaZ/qux.txt" Windows`:                                                           devEmptyServer,
 	`path "\\\\\\\\foo/bAr/BaZ/qux.txt" Windows`:                                                             devEmptyServer,
 	`path "\\\\\\foo/bAr/BaZ/qux.txt" Windows`:                                                               devEmptyServer,
+	`path "\\\\..\\share\\WebURL\\" Windows`:                                                                 devServerDots,
+	`path "\\\\?\\UNC\\..\\share\\WebURL\\" Windows`:                                                         devServerDots,
+	`path "\\\\...\\share\\WebURL\\" Windows`:                                                                devServerDots,
+	`path "\\\\?\\UNC\\...\\share\\WebURL\\" Windows`:                                                        devServerDots,
+	`url "file://../UNC/VBOXSVR/WebURL/" Windows`:                                                            devServerDots,
+	`url "file://.../UNC/VBOXSVR/WebURL/" Windows`:                                                           devServerDots,
+	`path "\\\\?\\UNC\\my_pc\\\\\\c:\\dir" Windows`:                                                          devNamespacedDot,
+	`path "\\\\?\\UNC\\my_pc\\\\\\c$\\dir" Windows`:                                                          devNamespacedDot,
+	`path "\\\\?\\C:\\foo\\.\\bar.txt" Windows`:                                                              devNamespacedDot,
+	`path "\\\\?\\C:\\foo\\bar\\." Windows`:                                                                  devNamespacedDot,
+	`path "\\\\?\\UNC\\mypc\\share\\.\\bar.txt" Windows`:                                                     devNamespacedDot,
+	`path "\\\\?\\UNC\\mypc\\share\\." Windows`:                                                              devNamespacedDot,
+	`path "\\\\?\\UNC\\my_pc\\\\\\\\share." Windows`:                                                         devNamespacedDot,
+	`path "\\\\?\\D:\\\\\\foo\\bar.txt" Windows`:                                                             devNamespacedDot,
+	`path "\\\\?\\C:\\abc\\\\\\\\foo\\bar.txt" Windows`:                                                      devNamespacedDot,
+	`path "\\\\?\\C:\\abc\\foo\\bar\\\\\\" Windows`:                                                          devNamespacedDot,
 	`url "file://./C:/foo/bar%5Cbaz" Windows`:                                                                devHostDot,
 	`path "//0xBaDf00d/c$/Windows/System32/notepad.exe" Windows`:                                             devIPv4Number,
 	`path "\\\\0xBaDf00d\\c$\\Windows\\System32\\notepad.exe" Windows`:                                       devIPv4Number,
@@ -304,7 +322,7 @@ var fileURLDeviations = map[string]string{
 // fileRules names the rules of testdata/file.txt.
 var fileRules = map[string]error{
 	"scheme": ErrFileScheme, "host": ErrFileHost, "relative": ErrFileRelative, "drive": ErrFileDrive,
-	"nul": ErrFileNUL, "separator": ErrFileSeparator, "dot": ErrFileDotSegment, "device": ErrFileDevice,
+	"nul": ErrFileNUL, "separator": ErrFileSeparator, "dot": ErrFileDotSegment, "device": ErrFileDevice, "overlong": ErrFileOverlong,
 	"path": ErrPath,
 }
 
@@ -510,6 +528,9 @@ func checkFromFilePath(t *testing.T, p string, st PathStyle) {
 	if r, err := Parse(s); err != nil || r != u {
 		t.Fatalf("FromFilePath(%q, %v) = %#v, which reparses to %#v, %v", p, st, u, r, err)
 	}
+	if d, _ := Decode(u.Path); hasOverlong(d) {
+		t.Fatalf("FromFilePath(%q, %v) = %q, which holds overlong UTF-8", p, st, s)
+	}
 	if st == POSIX && posixPlain(p, false) && (u.Path != p || s != "file://"+p) {
 		t.Fatalf("posixPlain(%q), but the URI is %q", p, s)
 	}
@@ -595,8 +616,14 @@ func checkToFilePath(t *testing.T, u URI, st PathStyle) {
 			t.Fatalf("FilePath(%q, %v) = %q, with the name %q", u, st, p, n)
 		}
 	}
-	if st == Windows && u.Host != "" && !strings.EqualFold(u.Host, "localhost") && u.Host[0] != '[' && root != `\\`+u.Host+`\` {
-		t.Fatalf("FilePath(%q, Windows) = %q, which does not start with the host", u, p)
+	if host, _ := Decode(u.Host); st == Windows && host != "" && !strings.EqualFold(host, "localhost") && host[0] != '[' && root != `\\`+host+`\` {
+		t.Fatalf("FilePath(%q, Windows) = %q, which does not start with the host %q", u, p, host)
+	}
+	if st == Windows && strings.HasPrefix(root, `\\`) && strings.Trim(root, `.\`) == "" {
+		t.Fatalf("FilePath(%q, Windows) = %q, whose server is dots only", u, p)
+	}
+	if hasOverlong(p) {
+		t.Fatalf("FilePath(%q, %v) = %q, which holds overlong UTF-8", u, st, p)
 	}
 	ipHost := u.HostKind() == IPv6 || u.Host == "" && strings.HasPrefix(strings.ToUpper(strings.TrimLeft(u.Path, "/")), "%5B")
 	if server, ok := strings.CutSuffix(root, ".ipv6-literal.net\\"); ok && st == Windows && ipHost {
@@ -655,13 +682,14 @@ func splitFilePath(p string, st PathStyle) (root string, names []string) {
 // that decodes to "." or ".." or holds a NUL or a separator.
 func fileNamesOracle(u URI, st PathStyle) ([]string, bool) {
 	segs := strings.Split(u.Path, "/")
+	host, _ := Decode(u.Host)
 	switch {
 	case st == POSIX:
 		segs = segs[1:]
 		if u.Path == "//" || strings.HasPrefix(u.Path, "//") && !strings.HasPrefix(u.Path, "///") {
 			segs = segs[1:]
 		}
-	case u.Host != "" && !strings.EqualFold(u.Host, "localhost"):
+	case host != "" && !strings.EqualFold(host, "localhost"):
 		segs = segs[1:]
 	case strings.HasPrefix(u.Path, "///"):
 		segs = segs[4:] // "", "", "", server
@@ -723,7 +751,7 @@ func fileCanonical(p string, st PathStyle) bool {
 		rest, sep = p[3:], '\\'
 	case strings.HasPrefix(p, `\\`):
 		host, r, ok := strings.Cut(p[2:], `\`)
-		if !ok || host == "" || host == "." || host == "?" {
+		if !ok || host == "" || strings.Trim(host, ".") == "" || host == "?" {
 			return false
 		}
 		for i := 0; i < len(host); i++ {
@@ -735,7 +763,7 @@ func fileCanonical(p string, st PathStyle) bool {
 	default:
 		return false
 	}
-	if st == Windows && strings.IndexByte(rest, '/') >= 0 {
+	if st == Windows && strings.IndexByte(rest, '/') >= 0 || hasOverlong(rest) {
 		return false
 	}
 	if rest == "" {
@@ -756,6 +784,31 @@ func fileCanonical(p string, st PathStyle) bool {
 		}
 	}
 	return true
+}
+
+// hasOverlong reports whether s holds an overlong UTF-8 sequence, by the
+// table of RFC 3629, Section 3 (written apart from file.go and
+// security.go): a lead octet C0 or C1, or E0 before 80-9F, or F0 before
+// 80-8F, each followed by continuation octets.
+func hasOverlong(s string) bool {
+	for i := 0; i < len(s); i++ {
+		cont := func(k int) bool { return i+k < len(s) && s[i+k]&0xC0 == 0x80 }
+		switch c := s[i]; {
+		case c == 0xC0 || c == 0xC1:
+			if cont(1) {
+				return true
+			}
+		case c == 0xE0:
+			if cont(1) && s[i+1] < 0xA0 && cont(2) {
+				return true
+			}
+		case c == 0xF0:
+			if cont(1) && s[i+1] < 0x90 && cont(2) && cont(3) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func init() {
@@ -847,6 +900,11 @@ var fileNodeDeviations = map[string]string{
 	`posix file:///C://a`:                           nodeSeparators,
 	`windows file:///C://a`:                         nodeSeparators,
 	`windows file://SERVER/share`:                   nodeHostCase,
+	`windows file://%41/s`:                          nodeHostCase,
+	`windows file://WSL%24/Ubuntu/x`:                nodeHostCase,
+	`windows file://[::ffff:1.2.3.4]/s`:             nodeIPv6,
+	`windows file://[::FFFF:102:304]/s`:             nodeIPv6,
+	`windows file://[64:ff9b::192.0.2.33]/s`:        nodeIPv6,
 	`windows file://server//share//x`:               nodeSeparators,
 	`windows file://[2001:0DB8:0:0:0:0:0:1]/s`:      nodeIPv6,
 	`windows file://[::1]/s`:                        nodeIPv6,
@@ -894,6 +952,13 @@ func TestFileNode(t *testing.T) {
 		if a, ok := whatwgIPv4(u.Host); ok {
 			wantHost = a.String()
 		}
+		if a, ok := u.Addr(); ok && u.HostKind() == IPv6 {
+			// Node writes an IPv6 address as the URL Standard's serializer
+			// does, in hex only ("[::ffff:102:304]")
+			if b, err := netip.ParseAddr(strings.Trim(r.fields["host"], "[]")); err == nil && a == b {
+				wantHost = r.fields["host"]
+			}
+		}
 		if r.fields["host"] != wantHost || r.fields["pathname"] != u.Path {
 			t.Errorf("line %d: Node's URL reads %q (from FromFilePath) with host %q, path %q; want %q, %q",
 				r.line, r.input, r.fields["host"], r.fields["pathname"], wantHost, u.Path)
@@ -938,5 +1003,37 @@ func TestFileHandBuilt(t *testing.T) {
 	}
 	if PathStyle(2).String() != "PathStyle(2)" || POSIX.String() != "POSIX" || Windows.String() != "Windows" {
 		t.Errorf("PathStyle.String: %v %v %v", POSIX, Windows, PathStyle(2))
+	}
+}
+
+// TestFileIssue29 runs the reproductions of issue #29, rows 10 and 11, as
+// the issue gives them (testdata/file.txt has many more rows).
+func TestFileIssue29(t *testing.T) {
+	// row 10
+	if p, err := MustParse("file://../share/x").FilePath(Windows); !errors.Is(err, ErrFileDotSegment) {
+		t.Errorf(`FilePath("file://../share/x", Windows) = %q, %v; want ErrFileDotSegment`, p, err)
+	}
+	for _, p := range []string{`\\..\share\x`, `\\?\UNC\..\x`, `\\?\C:\x\.\y`} {
+		if u, err := FromFilePath(p, Windows); err == nil {
+			t.Errorf("FromFilePath(%q, Windows) = %q, want an error", p, u)
+		}
+	}
+	for s, st := range map[string]PathStyle{"file:///%C0%AE%C0%AE/etc/passwd": POSIX, "file:///C:/%C0%AE%C0%AE/x": Windows} {
+		if p, err := MustParse(s).FilePath(st); !errors.Is(err, ErrFileOverlong) {
+			t.Errorf("FilePath(%q, %v) = %q, %v; want ErrFileOverlong", s, st, p, err)
+		}
+	}
+	// row 11
+	for s, want := range map[string]string{
+		"file://wsl%24/Ubuntu/home/u/x": `\\wsl$\Ubuntu\home\u\x`,
+		"file://%73erver/share/x":       `\\server\share\x`,
+	} {
+		if p, err := MustParse(s).FilePath(Windows); err != nil || p != want {
+			t.Errorf("FilePath(%q, Windows) = %q, %v; want %q", s, p, err, want)
+		}
+	}
+	w, err := FromFilePath(`\\wsl$\Ubuntu\home\u\x`, Windows)
+	if err != nil || !SameFile(MustParse("file://wsl%24/Ubuntu/home/u/x"), w, Windows) {
+		t.Errorf(`SameFile("file://wsl%%24/Ubuntu/home/u/x", FromFilePath(\\wsl$\Ubuntu\home\u\x) = %q, %v) is false`, w, err)
 	}
 }

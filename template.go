@@ -431,6 +431,27 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 //     path is covered: "{dir}" and "{/path*}" with a value "..", "{+path}"
 //     with "../../etc", "/{.ext}" with "" or ".", "{x}" alone with "..".
 //     A dot segment the template's literals write ("../{file}") is kept;
+//   - a value would make a segment that some back end reads as a dot
+//     segment though RFC 3986 does not, which Check reports as an
+//     EncodedDotSegment: "/files/{name}" with name = "..;" (Java servlet
+//     containers cut the ';' parameter), "．．" or "‥" (which NFKC
+//     normalization maps to ".."), "..\\admin" ("..%5Cadmin");
+//   - a value would leave an empty path segment, undefined or empty:
+//     "/users/{id}/delete" with id = "" or absent makes "/users//delete",
+//     which a back end that merges slashes reads as "/users/delete", and
+//     "/users/{id}" makes "/users/" (ExpandURIWith and
+//     ExpandOptions.AllowEmpty keep them). A "+" value that is "/" makes
+//     the root path, which is no empty segment;
+//   - a segment that a value wrote part of is one that RoutePath's zero
+//     PathPolicy refuses or routes as another: "%2F" or "%5C" from a
+//     value "a/b" or "a\\b" (EncodedSlash), "%00" and other controls,
+//     overlong UTF-8 and "%252e" (DoubleEncoding) copied or made from
+//     '%', and a "+" value's triplet in lowercase hex or of an unreserved
+//     octet ("%2e", "%41"), which routing normalizes (RFC 3986, Section
+//     6.2.2). The error then wraps RoutePath's sentinel, ErrPath, too.
+//     So the path of a URI that ExpandURI returns is, where values wrote
+//     it, the route RoutePath(u, PathPolicy{}) gives: a router, an access
+//     rule and the upstream read one path;
 //   - the expansion would start its authority with a "//" that no literal
 //     wrote and that is not inside one "+" value: "/{org}/{repo}" with an
 //     empty org would make "//repo", a reference to the host "repo". A
@@ -446,6 +467,10 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 // spelling as data in a path (see WithPath), so a value that is one is an
 // error, not a different URI.
 func (t Template) ExpandURI(vars map[string]any) (URI, error) {
+	return t.expandURI(vars, ExpandOptions{})
+}
+
+func (t Template) expandURI(vars map[string]any, o ExpandOptions) (URI, error) {
 	var stack [192]byte
 	var spanBuf [8]expansionSpan
 	var s string
@@ -491,11 +516,131 @@ func (t Template) ExpandURI(vars map[string]any) (URI, error) {
 	if u.HasQuery {
 		end -= len(u.Query) + 1
 	}
-	if k := dataDotSegment(spans, u.Path, end-len(u.Path)); k >= 0 {
-		return URI{}, &Error{Input: t.src, Offset: spans[k].name, Err: ErrTemplate,
-			Expected: "a value that does not make a dot segment, \".\" or \"..\", in the path (RFC 3986, Section 3.3); Expand writes it"}
+	off := end - len(u.Path)
+	if k, like := dataDotSegment(spans, u.Path, off); k >= 0 {
+		want := "a value that does not make a dot segment, \".\" or \"..\", in the path (RFC 3986, Section 3.3); Expand writes it"
+		if like {
+			want = "a value that does not make a segment that some back end reads as a dot segment (\"..;\", \"..%2F\", \"%EF%BC%8E%EF%BC%8E\"): " +
+				EncodedDotSegment.String() + ", " + EncodedDotSegment.Section()
+		}
+		return URI{}, &Error{Input: t.src, Offset: spans[k].name, Err: ErrTemplate, Expected: want}
+	}
+	if !o.AllowEmpty {
+		if k := emptySegment(spans, u.Path, off); k >= 0 {
+			return URI{}, &Error{Input: t.src, Offset: spans[k].name, Err: ErrTemplate,
+				Expected: "a value that leaves no empty path segment, which back ends that merge slashes remove (ExpandOptions.AllowEmpty keeps it)"}
+		}
+	}
+	if k, e := routeFault(spans, u.Path, off); k >= 0 {
+		return URI{}, &Error{Input: t.src, Offset: spans[k].name, Err: fmt.Errorf("%w: %w", ErrTemplate, e.Err),
+			Expected: e.Expected + ", in the expansion (RoutePath's zero PathPolicy)"}
 	}
 	return u, nil
+}
+
+// ExpandOptions relaxes ExpandURIWith's rules. The zero value is
+// ExpandURI's.
+type ExpandOptions struct {
+	// AllowEmpty lets an undefined or empty value leave an empty path
+	// segment: "/users/{id}/delete" with id = "" then expands to
+	// "/users//delete", and "/users/{id}" to "/users/". RFC 3986 reads
+	// an empty segment as data (Section 3.3), but nginx (merge_slashes,
+	// on by default), Apache, Tomcat and Go's path.Clean read
+	// "/users//delete" as "/users/delete", another resource; by default
+	// ExpandURI refuses it, as Route refuses an empty value.
+	AllowEmpty bool
+}
+
+// ExpandURIWith is ExpandURI with the rules that o relaxes.
+func (t Template) ExpandURIWith(vars map[string]any, o ExpandOptions) (URI, error) {
+	return t.expandURI(vars, o)
+}
+
+// emptySegment returns the index of a span that had a part in an empty
+// segment of path, which starts at offset off of the expansion, or -1: a
+// span that wrote the '/' before or after it, or that wrote nothing where
+// it is ("/users/{id}/delete" and "/users/{id}" with id = "", "{/path*}"
+// with a member ""). The root path "/" has an empty segment to no reader,
+// unless a value left it empty ("/{x}" and "{/x}" with x = ""). A "?" or "#"
+// expression writes no path.
+func emptySegment(spans []expansionSpan, path string, off int) int {
+	for a := 1; a <= len(path); a++ {
+		if path[a-1] != '/' || a < len(path) && path[a] != '/' {
+			continue
+		}
+		for k := range spansIn(spans, off+a-1, off+a+1) {
+			sp := spans[k]
+			switch {
+			case sp.op == '?' || sp.op == '#':
+			case sp.start < sp.end && sp.start == off+a && a == len(path):
+				// it writes what follows the path
+			case sp.start < sp.end && len(path) == 1 && sp.op == '+':
+				// the root path, which a value wrote ("{+path}" with "/")
+			default:
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// routeFault returns the index of a span that wrote a byte of a segment
+// of path (which starts at offset off of the expansion) that RoutePath's
+// zero PathPolicy refuses or reads as another segment, with the fault;
+// or -1. A segment that only literals wrote is the template's and is
+// kept, as its dot segments are. Only a segment with a '%' or a ';' can
+// be one (its dot segments are dataDotSegment's).
+func routeFault(spans []expansionSpan, path string, off int) (int, *Error) {
+	for a := 0; a < len(path); {
+		z := segmentEnd(path, a)
+		seg := path[a:z]
+		if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
+			a = z + 1
+			continue
+		}
+		first := -1 // the first span that wrote a byte of the segment
+		for k := range spansIn(spans, off+a, off+z) {
+			if spans[k].start < spans[k].end {
+				first = k
+				break
+			}
+		}
+		if first < 0 {
+			a = z + 1
+			continue
+		}
+		// the segment alone, as an absolute path: with its '/', or with
+		// one before the first segment of a relative path
+		abs, shift := "", a-1
+		if a > 0 {
+			abs = path[a-1 : z]
+		} else {
+			abs, shift = "/"+seg, -1
+		}
+		route, _, err := RoutePath(URI{Path: abs}, PathPolicy{})
+		if err != nil {
+			e := err.(*Error)
+			if k := spanAt(spans, off+shift+e.Offset); k >= 0 && spans[k].start < spans[k].end {
+				return k, e
+			}
+			return first, e
+		}
+		if route != abs {
+			// normalization changed it: a "+" value copied a triplet in
+			// lowercase hex or of an unreserved octet
+			for x := strings.IndexByte(seg, '%'); x >= 0 && x < len(seg); x++ {
+				if seg[x] == '%' {
+					if k := spanAt(spans, off+a+x); k >= 0 {
+						first = k
+						break
+					}
+				}
+			}
+			return first, &Error{Err: ErrPath, Expected: "a value whose triplets are in normal form, uppercase and of no unreserved octet (RFC 3986, Section 6.2.2), so that the route is the path"}
+		}
+		a = z + 1
+	}
+	return -1, nil
 }
 
 // maxExpansion returns a length that the expansion of t with vars does not
@@ -564,37 +709,39 @@ func spansIn(spans []expansionSpan, a, b int) iter.Seq[int] {
 }
 
 // dataDotSegment returns the index of a span that had a part in a dot
-// segment of path ("." or "..", either spelled with "%2E" too), which
+// segment of path ("." or "..", either spelled with "%2E" too) or in a
+// segment that Check reports as an EncodedDotSegment (like is then set),
+// which
 // starts at offset off of the expansion, or -1. A span has a part when it
 // wrote a byte of the segment or of the '/' on either side, or wrote
 // nothing inside them, where a value would have made another segment
 // ("/a/.{x}." and "{x}.." with x = ""); an expression right after the
 // segment whose expansion starts with '/', '?' or '#' has none, since it
 // ends the segment whatever its values ("/a/..{?q}").
-func dataDotSegment(spans []expansionSpan, path string, off int) int {
+func dataDotSegment(spans []expansionSpan, path string, off int) (k int, like bool) {
 	if len(spans) == 0 {
-		return -1
+		return -1, false
 	}
 	for a := 0; a <= len(path); {
 		z := segmentEnd(path, a)
-		if isDotSegment(path[a:z]) {
+		if dot := isDotSegment(path[a:z]); dot || dotLike(path[a:z]) {
 			empty := -1
 			for k := range spansIn(spans, off+a-1, off+z+1) {
 				switch sp := spans[k]; {
 				case sp.start == off+z && strings.IndexByte("/?#", sp.op) >= 0:
 				case sp.start < sp.end:
-					return k // a variable that wrote part of it
+					return k, !dot // a variable that wrote part of it
 				case empty < 0:
 					empty = k
 				}
 			}
 			if empty >= 0 {
-				return empty
+				return empty, !dot
 			}
 		}
 		a = z + 1
 	}
-	return -1
+	return -1, false
 }
 
 // sourceOffset maps offset i of an expansion to the template text: the
@@ -1176,11 +1323,18 @@ type RouteOptions struct {
 //     ";", "?" and "&" expressions are parameters, each optional (a value
 //     "" is allowed); to require one, look it up in the result;
 //   - no value is or holds a dot segment: no value, list member, key or
-//     pair value has a '/'-separated piece that is "." or "..", written
-//     with "%2E" or not ("/users/..", "/users/%2e%2e" and "/files/a/../b"
-//     for "/files/{+path}" do not match), since a handler that joins it to
-//     a directory would climb out of it (RFC 3986, Section 5.2.4). Match
-//     gives such values back;
+//     pair value has a piece, between '/' and '\\' once its triplets are
+//     decoded, that is "." or "..", written with "%2E" or not
+//     ("/users/..", "/users/%2e%2e" and "/files/a/../b" for
+//     "/files/{+path}" do not match; nor do "/files/..%5C..%5Cwin.ini"
+//     for "/files/{name}", whose name would be "..\\..\\win.ini", and
+//     "/files/..%2F..%2Fetc" for "/files/{+path}", whose path would keep
+//     "..%2F..%2Fetc"), since a handler that joins it to a directory would
+//     climb out of it (RFC 3986, Section 5.2.4; Windows splits at '\\').
+//     Nor is a piece one that some back end reads as a dot segment
+//     (Check's EncodedDotSegment: "..;", and characters that NFKC maps to
+//     full stops, "．．", "‥", U+FE52 SMALL FULL STOP), nor does a value
+//     hold overlong UTF-8 ("%C0%AE"). Match gives such values back;
 //   - a query parameter that the template does not name, a parameter
 //     repeated for a variable that is not exploded, or a query where the
 //     template has none makes s not match (see RouteOptions.ExtraParams);
@@ -1277,30 +1431,66 @@ func nonEmpty(v any) bool {
 	return false
 }
 
-// dotFree reports whether no string of a value Match gave is or holds a
-// dot segment.
+// dotFree reports whether no string of a value Match gave climbs (see
+// climbs).
 func dotFree(v any) bool {
 	switch x := v.(type) {
 	case string:
-		return !holdsDotSegment(x)
+		return !climbs(x)
 	case []string:
-		return !slices.ContainsFunc(x, holdsDotSegment)
+		return !slices.ContainsFunc(x, climbs)
 	case [][2]string:
-		return !slices.ContainsFunc(x, func(kv [2]string) bool { return holdsDotSegment(kv[0]) || holdsDotSegment(kv[1]) })
+		return !slices.ContainsFunc(x, func(kv [2]string) bool { return climbs(kv[0]) || climbs(kv[1]) })
 	}
 	return true
 }
 
-// holdsDotSegment reports whether a '/'-separated piece of s is "." or
-// "..", written with "%2E" (in either case) or not, as the URL Standard's
-// path state reads dot segments.
-func holdsDotSegment(s string) bool {
+// climbs reports whether s, a value that Route would give back, can climb
+// out of a directory that a handler joins it to, once the handler decodes
+// its triplets (Route gives "+" values back with "%2F" and the like still
+// encoded) and splits it at '/' and at '\' (as Windows does): a piece is
+// "." or "..", written with "%2E" or not (RFC 3986, Section 5.2.4), or is
+// one that Check reports as an EncodedDotSegment: dots before a ';'
+// ("..;", which Java servlet containers read as ".."), or characters that
+// NFKC normalization maps to full stops or separators ("．．", "‥",
+// U+FE52 SMALL FULL STOP, "..／"); or s holds overlong UTF-8, which a
+// lenient decoder reads as ASCII ("%C0%AE" as '.').
+func climbs(s string) bool {
+	special := false // a '%', ';' or non-ASCII octet: a slow reading
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' || c == ';' || c >= utf8.RuneSelf {
+			special = true
+			break
+		}
+	}
+	if !special && strings.IndexByte(s, '.') < 0 {
+		return false
+	}
 	for len(s) > 0 {
-		seg, rest, _ := strings.Cut(s, "/")
-		if isDotSegment(seg) {
+		k := strings.IndexAny(s, "/\\")
+		piece := s
+		if k >= 0 {
+			piece, s = s[:k], s[k+1:]
+		} else {
+			s = ""
+		}
+		if isDotSegment(piece) {
 			return true
 		}
-		s = rest
+		if special && piece != "" {
+			// the piece as a segment: its non-ASCII text encoded, so that
+			// Check's reading finds NFKC's full stops and overlong forms,
+			// its triplets kept, so that it decodes them
+			enc := bytesString(appendEncoded(make([]byte, 0, 3*len(piece)), piece, true))
+			if dotLike(enc) {
+				return true
+			}
+			var c checker
+			c.octets(enc, 0, false, false, lineBreaksNone)
+			if c.set&(1<<OverlongUTF8) != 0 {
+				return true
+			}
+		}
 	}
 	return false
 }

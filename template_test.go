@@ -244,7 +244,7 @@ func TestTemplateCases(t *testing.T) {
 		rest = strings.TrimSpace(rest)
 		tp, perr := ParseTemplate(tmpl)
 		switch kind {
-		case "expand", "expanduri":
+		case "expand", "expanduri", "expanduri-empty", "expanduri-route":
 			want, _, err := unquotePrefix(rest)
 			if err != nil {
 				t.Fatalf("line %d: %v", n, err)
@@ -254,10 +254,21 @@ func TestTemplateCases(t *testing.T) {
 				continue
 			}
 			got, err := tp.Expand(vars)
-			if kind == "expanduri" {
+			if kind != "expand" {
 				var u URI
-				u, err = tp.ExpandURI(vars)
+				u, err = tp.ExpandURIWith(vars, ExpandOptions{AllowEmpty: kind == "expanduri-empty"})
 				got = u.String()
+			}
+			if kind == "expanduri-route" {
+				// the answer is RoutePath's: the URI when its zero policy
+				// routes the path as it is, else an error wrapping ErrPath
+				wu, _ := Parse(want)
+				if r, _, rerr := RoutePath(wu, PathPolicy{}); rerr != nil || r != wu.Path {
+					if err == nil || !errors.Is(err, ErrTemplate) || !errors.Is(err, ErrPath) {
+						t.Errorf("line %d: %q.%s = %q, %v; want an error wrapping ErrPath, as RoutePath(%q) gives %q, %v", n, tmpl, kind, got, err, want, r, rerr)
+					}
+					continue
+				}
 			}
 			if err != nil || got != want {
 				t.Errorf("line %d: %q.%s = %q, %v; want %q", n, tmpl, kind, got, err, want)
@@ -294,6 +305,9 @@ func TestTemplateCases(t *testing.T) {
 			if !errors.As(perr, &e) || !errors.Is(perr, ErrTemplate) || e.Offset != off || e.Input != tmpl {
 				t.Errorf("line %d: %q: error %v, want an *Error wrapping ErrTemplate at offset %d", n, tmpl, perr, off)
 				continue
+			}
+			if want := templateErrorText[f[1]]; want != "" && !strings.Contains(e.Expected, want) {
+				t.Errorf("line %d: %q: error %v, want it to say %q", n, tmpl, perr, want)
 			}
 			if len(f) > 2 && !errors.Is(perr, sentinels[f[2]]) {
 				t.Errorf("line %d: %q: error %v, want it to wrap the %s sentinel too", n, tmpl, perr, f[2])
@@ -408,7 +422,16 @@ var templateErrorKinds = []string{
 	// Expand
 	"prefix-composite", "value-type",
 	// ExpandURI
-	"dot-segment", "authority", "not-a-uri",
+	"dot-segment", "authority", "not-a-uri", "dot-like", "empty-segment", "route-path",
+}
+
+// templateErrorText is what the Expected of an ExpandURI error of a kind
+// says.
+var templateErrorText = map[string]string{
+	"dot-segment":   "a dot segment",
+	"dot-like":      "EncodedDotSegment",
+	"empty-segment": "empty path segment",
+	"route-path":    "RoutePath's zero PathPolicy",
 }
 
 // jsonMatch reads the expected values of a match or route row.
@@ -661,6 +684,14 @@ func FuzzTemplateExpandURI(f *testing.F) {
 		f.Add(s, "", ".", uint64(7))
 		f.Add(s, "%2e%2E", "a/../b", uint64(2))
 	}
+	// issue #29, row 7
+	for _, s := range []string{"/files/{name}", "/users/{id}/delete", "/files/{+name}", "/a/{x}/", "/a{/x*}{?q}"} {
+		for _, v := range []string{"../admin", "..\\admin", "\uff0e\uff0e", "\u2025", "..;", "a%2fb", "%C0%AE", "%41", ""} {
+			f.Add(s, v, "b", uint64(0))
+		}
+		f.Add(s, "", "", uint64(5))
+		f.Add(s, "a", "", uint64(2))
+	}
 	f.Fuzz(func(t *testing.T, tmpl, a, b string, shape uint64) {
 		tp, err := ParseTemplate(tmpl)
 		if err != nil {
@@ -676,6 +707,7 @@ func FuzzTemplateExpandURI(f *testing.F) {
 		var text strings.Builder
 		var owner []int
 		ps, _ := tp.parts(nil, nil)
+		emptyAt := map[int]bool{} // where an expression other than "?" and "#" wrote nothing
 		for k, p := range ps {
 			if p.op == partLiteral {
 				text.WriteString(p.lit)
@@ -692,6 +724,9 @@ func FuzzTemplateExpandURI(f *testing.F) {
 			x, err := alone.Expand(vars)
 			if err != nil {
 				t.Fatalf("%q alone: %v", tmpl[p.at:end], err)
+			}
+			if x == "" && p.op != '?' && p.op != '#' {
+				emptyAt[text.Len()] = true
 			}
 			text.WriteString(x)
 			for range len(x) {
@@ -728,10 +763,23 @@ func FuzzTemplateExpandURI(f *testing.F) {
 				if !pu.HasAuthority {
 					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no authority", tmpl, vars, err, s)
 				}
+			case strings.Contains(e.Expected, "empty path segment"):
+				if !strings.Contains(pu.Path, "//") && !strings.HasSuffix(pu.Path, "/") {
+					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no empty segment", tmpl, vars, err, s)
+				}
+			case strings.Contains(e.Expected, "RoutePath"):
+				found := false
+				for seg := range strings.SplitSeq(pu.Path, "/") {
+					r, _, rerr := RoutePath(URI{Path: "/" + seg}, PathPolicy{})
+					found = found || rerr != nil || r != "/"+seg
+				}
+				if !found || !errors.Is(err, ErrPath) {
+					t.Fatalf("%q.ExpandURI(%v): %v, but RoutePath takes every segment of %q as it is", tmpl, vars, err, s)
+				}
 			default:
 				found := false
 				for seg := range strings.SplitSeq(pu.Path, "/") {
-					found = found || slowDotSegment(seg)
+					found = found || slowDotSegment(seg) || climbsOracle(seg)
 				}
 				if !found {
 					t.Fatalf("%q.ExpandURI(%v): %v, but %q has no dot segment", tmpl, vars, err, s)
@@ -749,6 +797,7 @@ func FuzzTemplateExpandURI(f *testing.F) {
 		if u.HasFragment {
 			off -= len(u.Fragment) + 1
 		}
+		literalsClean := true
 		for i := 0; i <= len(u.Path); {
 			j := strings.IndexByte(u.Path[i:], '/')
 			if j < 0 {
@@ -756,10 +805,47 @@ func FuzzTemplateExpandURI(f *testing.F) {
 			} else {
 				j += i
 			}
-			if slowDotSegment(u.Path[i:j]) && !oneLiteral(off+i, off+j) {
-				t.Fatalf("%q.ExpandURI(%v) = %q: the dot segment %q is not the template's", tmpl, vars, u, u.Path[i:j])
+			seg := u.Path[i:j]
+			if slowDotSegment(seg) && !oneLiteral(off+i, off+j) {
+				t.Fatalf("%q.ExpandURI(%v) = %q: the dot segment %q is not the template's", tmpl, vars, u, seg)
+			}
+			// a segment that an expression wrote part of does not climb
+			// once decoded and split at '/' and '\', and RoutePath's zero
+			// policy takes it as it is
+			if !oneLiteral(off+i, off+j) || i == j {
+				if climbsOracle(seg) {
+					t.Fatalf("%q.ExpandURI(%v) = %q: the segment %q climbs once decoded", tmpl, vars, u, seg)
+				}
+				if r, _, rerr := RoutePath(URI{Path: "/" + seg}, PathPolicy{}); rerr != nil || r != "/"+seg {
+					t.Fatalf("%q.ExpandURI(%v) = %q: RoutePath of the segment %q: %q, %v", tmpl, vars, u, seg, r, rerr)
+				}
+			} else {
+				literalsClean = literalsClean && !slowDotSegment(seg)
+				if r, _, rerr := RoutePath(URI{Path: "/" + seg}, PathPolicy{}); rerr != nil || r != "/"+seg {
+					literalsClean = false
+				}
+			}
+			// an empty segment: only where one literal wrote it, with no
+			// expression after it that wrote nothing; the literals' "//"
+			// is the template's, which RoutePath may refuse
+			if i == j && i > 0 && j < len(u.Path) {
+				literalsClean = false
+			}
+			if i == j && i > 0 && !(len(u.Path) == 1 && owner[off] >= 0 && ps[owner[off]].op == '+') {
+				k := owner[off+i-1]
+				ok := k < 0 && (j < len(u.Path) && oneLiteral(off+i-1, off+j+1) || j == len(u.Path) && !emptyAt[off+j])
+				if !ok {
+					t.Fatalf("%q.ExpandURI(%v) = %q: an empty segment at %d that a value left", tmpl, vars, u, i)
+				}
 			}
 			i = j + 1
+		}
+		// the whole path: where the literals' own segments are clean,
+		// RoutePath's zero policy routes it as it is
+		if literalsClean && (u.Path == "" || u.Path[0] == '/') {
+			if r, _, rerr := RoutePath(u, PathPolicy{}); rerr != nil || r != u.Path {
+				t.Fatalf("%q.ExpandURI(%v) = %q: RoutePath gives %q, %v", tmpl, vars, u, r, rerr)
+			}
 		}
 		if u.HasAuthority {
 			at := 0
@@ -771,6 +857,35 @@ func FuzzTemplateExpandURI(f *testing.F) {
 			}
 		}
 	})
+}
+
+// climbsOracle reports whether s climbs once a handler decodes it, by a
+// reading of its own: its triplets decoded once, the characters that NFKC
+// normalization maps to full stops or separators (U+FF0E, U+FE52, U+2024;
+// U+2025 and U+FE30 for two; U+FF0F, U+FF3C, U+FE68) and the overlong
+// forms of '.', '/' and '\' replaced by what they stand for, then split
+// at '/' and '\': a piece whose text before any ';' is "." or "..".
+func climbsOracle(s string) bool {
+	d := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				d = append(d, byte(v))
+				i += 2
+				continue
+			}
+		}
+		d = append(d, s[i])
+	}
+	x := strings.NewReplacer("\uFF0E", ".", "\uFE52", ".", "\u2024", ".", "\u2025", "..", "\uFE30", "..",
+		"\uFF0F", "/", "\uFF3C", "/", "\uFE68", "/", "\xC0\xAE", ".", "\xC0\xAF", "/", "\xC1\x9C", "/", "\\", "/").Replace(string(d))
+	for piece := range strings.SplitSeq(x, "/") {
+		piece, _, _ = strings.Cut(piece, ";")
+		if piece == "." || piece == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // FuzzTemplateRoute checks Route's promises for any template and text:
@@ -785,6 +900,10 @@ func FuzzTemplateRoute(f *testing.F) {
 		{"/users/{id}", "/users/.."}, {"/users/{id}", "/users/%2e%2E"}, {"/users/{id}", "/users/"},
 		{"/files/{+path}", "/files/a/../b"}, {"/files{/path*}", "/files/a/%2E/b"}, {"/users/{id}{?q}", "/users/42?q=..&x=1"},
 		{"/search{?q,params*}", "/search?x=..&q=1"}, {"/a{;v}/b", "/a;v=../b"}, {"{#f}", "#.."}, {"/x/{+p}{?q}", "/x/a?q=b"},
+		// issue #29, row 6
+		{"/files/{name}", "/files/..%5C..%5Cwindows%5Cwin.ini"}, {"/files/{+path}", "/files/..%2F..%2Fetc%2Fpasswd"},
+		{"/files/{name}", "/files/%EF%BC%8E%EF%BC%8E"}, {"/files/{name}", "/files/%E2%80%A5"}, {"/files/{name}", "/files/..;"},
+		{"/files/{+path}", "/files/%C0%AE%C0%AE/x"}, {"/files{/p*}", "/files/a/%EF%B9%92."},
 	} {
 		for o := range uint8(4) {
 			f.Add(c[0], c[1], o)
@@ -824,6 +943,9 @@ func FuzzTemplateRoute(f *testing.F) {
 					t.Fatalf("%q.Route(%q, %+v) = %q: the value %q holds a dot segment", tmpl, s, opts, vals, str)
 				}
 			}
+			if climbsOracle(str) {
+				t.Fatalf("%q.Route(%q, %+v) = %q: the value %q climbs once decoded and split at '/' and '\\'", tmpl, s, opts, vals, str)
+			}
 		}
 		ps, vs := tp.parts(nil, nil)
 		if !opts.AllowEmpty {
@@ -850,6 +972,34 @@ func FuzzTemplateRoute(f *testing.F) {
 			t.Fatalf("%q: Route(%q) = %q, expanded %q, routed again %q, %v", tmpl, s, vals, back, again, ok)
 		}
 	})
+}
+
+// TestTemplateIssue29 runs the reproductions of issue #29, rows 6 and 7,
+// as the issue gives them (testdata/template.txt has many more rows).
+func TestTemplateIssue29(t *testing.T) {
+	// row 6
+	if v, ok := MustParseTemplate("/files/{name}").Route("/files/..%5C..%5Cwindows%5Cwin.ini", RouteOptions{}); ok {
+		t.Errorf("Route = %q, want no match", v)
+	}
+	if v, ok := MustParseTemplate("/files/{+path}").Route("/files/..%2F..%2Fetc%2Fpasswd", RouteOptions{}); ok {
+		t.Errorf("Route = %q, want no match", v)
+	}
+	// row 7
+	files := MustParseTemplate("/files/{name}")
+	for _, name := range []string{"../admin", "..\\admin", "\uff0e\uff0e", "\u2025", "..;"} {
+		if u, err := files.ExpandURI(map[string]any{"name": name}); err == nil {
+			t.Errorf("ExpandURI(name = %q) = %q, want an error", name, u)
+		}
+	}
+	del := MustParseTemplate("/users/{id}/delete")
+	for _, vars := range []map[string]any{{}, {"id": ""}} {
+		if u, err := del.ExpandURI(vars); err == nil {
+			t.Errorf("ExpandURI(%v) = %q, want an error", vars, u)
+		}
+		if u, err := del.ExpandURIWith(vars, ExpandOptions{AllowEmpty: true}); err != nil || u.String() != "/users//delete" {
+			t.Errorf("ExpandURIWith(%v, AllowEmpty) = %q, %v", vars, u, err)
+		}
+	}
 }
 
 // FuzzTemplateMatchable checks the promise of Matchable on any template
