@@ -132,6 +132,10 @@ function explain (policy, from, to, got) {
   return null
 }
 
+module.exports = { referrer, expand }
+if (require.main === module) main()
+
+function main () {
 // The referrer sources: each with the destinations to request from it.
 const hosts = {
   same: (u) => { const x = new URL(u.href); x.pathname = '/next'; x.search = '?n=1'; x.hash = ''; return x.href },
@@ -226,3 +230,4 @@ console.log('# The deviations:')
 for (const [k, v] of Object.entries(DEVIATIONS)) console.log(`#   ${k}: ${v}`)
 console.log()
 for (const r of rows) console.log(r)
+}
