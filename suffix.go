@@ -322,3 +322,10 @@ func sameSite(a, b webOrigin, list SuffixList) bool {
 	rb, err := registrable(b.host, b.host, list)
 	return err == nil && ra == rb
 }
+
+// String describes the list, so that a *Suffixes is also a
+// net/http/cookiejar.PublicSuffixList, whose String names the list's
+// source.
+func (s *Suffixes) String() string {
+	return "public suffix list read by uri.ParseSuffixList, " + strconv.Itoa(s.n) + " rules"
+}

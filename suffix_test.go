@@ -296,3 +296,10 @@ func BenchmarkRegistrableDomain(b *testing.B) {
 		RegistrableDomain("www.example.co.uk", list)
 	}
 }
+
+func TestSuffixesString(t *testing.T) {
+	list, err := ParseSuffixList(strings.NewReader("com\nco.uk\n"))
+	if err != nil || list.String() != "public suffix list read by uri.ParseSuffixList, 2 rules" {
+		t.Errorf("String() = %q, %v", list.String(), err)
+	}
+}
