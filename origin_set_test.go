@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -222,8 +223,15 @@ func referenceAllows(patterns []string, origin string) bool {
 // FuzzOriginSet checks Allows against referenceAllows: the set built from
 // two patterns (refused patterns skipped) allows an origin exactly when
 // the reference does, and never one that is not a browser's
-// serialization of an origin.
+// serialization of an origin. With the Public Suffix List, when there
+// is one, a pattern it accepts allows nothing the plain set does not,
+// and no suffix confusion: an origin that a wildcard allows has the
+// registrable domain of the wildcard's domain.
 func FuzzOriginSet(f *testing.F) {
+	var list *Suffixes
+	if _, err := os.Stat("../shared/data/psl/public_suffix_list.dat"); err == nil {
+		list = testSuffixes(f)
+	}
 	f.Add("https://*.example.com", "https://example.com", "https://a.example.com")
 	f.Add("https://*.example.com", "http://b.example.org:8080", "https://a.example.com.evil.com")
 	f.Add("https://*.a.b", "https://*.b", "https://x.a.b")
@@ -248,6 +256,25 @@ func FuzzOriginSet(f *testing.F) {
 		for _, p := range patterns {
 			if c, err := (WebParser{}).Origin(p); err != nil || c != p {
 				t.Fatalf("accepted %q, whose serialization is %q (%v)", p, c, err)
+			}
+			if list == nil {
+				continue
+			}
+			ls, err := ParseOriginSet([]string{p}, list)
+			if err != nil || !ls.Allows(origin) {
+				continue
+			}
+			if !referenceAllows([]string{p}, origin) {
+				t.Fatalf("%q with the list allows %q, the reference does not", p, origin)
+			}
+			pu, _ := ParseWeb(p)
+			if rest, ok := strings.CutPrefix(pu.Host, "*."); ok {
+				ou, _ := ParseWeb(origin)
+				r1, err1 := RegistrableDomain(ou.Host, list)
+				r2, err2 := RegistrableDomain(rest, list)
+				if err1 != nil || err2 != nil || r1 != r2 {
+					t.Fatalf("%q allows %q: registrable domains %q (%v) and %q (%v)", p, origin, r1, err1, r2, err2)
+				}
 			}
 		}
 	})
