@@ -2033,3 +2033,240 @@ func ExampleRedactAttr() {
 	// {API:https://svc:s3cr3t@api.example.com/v1/ Database:postgres://app:hunter2@db.internal/app Proxy:http://proxy:pr0xy@proxy:3128 Mirrors:[https://m1.example.com/ ftp://anonymous:guest@m2.example.com/] Workers:8}
 	// level=INFO msg=starting config.API=https://svc:xxxxx@api.example.com/v1/ config.Database=postgres://app:xxxxx@db.internal/app config.Proxy=http://proxy:xxxxx@proxy:3128 config.Mirrors.0=https://m1.example.com/ config.Mirrors.1=ftp://anonymous:xxxxx@m2.example.com/ config.Workers=8
 }
+
+// ---- Tutorial part: Cross-origin decisions (HTML "same site", Fetch CORS and redirects, Referrer Policy). ----
+
+// A CORS or CSRF check compares the Origin header with the trusted
+// origins of the configuration. ParseOriginSet reads them strictly:
+// each is written as browsers send it, and a spelling that no browser
+// sends is an error that says what to write instead, not a pattern that
+// never matches.
+func ExampleParseOriginSet() {
+	trusted, err := uri.ParseOriginSet([]string{
+		"https://app.example.com",
+		"https://*.preview.example.com", // one or more labels, whole ones only
+		"http://localhost:3000",
+	}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	allowed := func(r *http.Request) bool {
+		return trusted.Allows(r.Header.Get("Origin"))
+	}
+	for _, origin := range []string{
+		"https://app.example.com",
+		"https://pr-42.preview.example.com",
+		"https://preview.example.com",
+		"https://evil.preview.example.com.attacker.test",
+		"https://app.example.com:443", // not what a browser sends
+		"null",
+	} {
+		r := &http.Request{Header: http.Header{"Origin": {origin}}}
+		fmt.Printf("%-48s %v\n", origin, allowed(r))
+	}
+
+	for _, bad := range []string{"https://App.example.com", "https://app.example.com/", "https://bücher.example", "https://*example.com"} {
+		_, err := uri.ParseOriginSet([]string{bad}, nil)
+		fmt.Println(err)
+	}
+	// Output:
+	// https://app.example.com                          true
+	// https://pr-42.preview.example.com                true
+	// https://preview.example.com                      false
+	// https://evil.preview.example.com.attacker.test   false
+	// https://app.example.com:443                      false
+	// null                                             false
+	// uri: not an origin as browsers send it at offset 8 in "https://App.example.com": expected "https://app.example.com" (HTML Standard, "serialization of an origin"): lowercase: browsers lowercase the scheme and the host
+	// uri: not an origin as browsers send it at offset 23 in "https://app.example.com/": expected "https://app.example.com" (HTML Standard, "serialization of an origin"): no path, query or fragment: an origin is scheme, host and port
+	// uri: not an origin as browsers send it at offset 8 in "https://bücher.example": expected "https://xn--bcher-kva.example" (HTML Standard, "serialization of an origin"): the host's ASCII form, which browsers send (URL Standard, "IDNA")
+	// uri: not an origin as browsers send it at offset 8 in "https://*example.com": expected a wildcard only as "*." at the start of the host, standing for whole labels ("https://*.example.com")
+}
+
+// exampleSuffixes is a few rules of the Public Suffix List in its
+// published format; a program reads the whole list, fetched from
+// publicsuffix.org, with ParseSuffixList.
+const exampleSuffixes = `// ===BEGIN ICANN DOMAINS===
+com
+uk
+co.uk
+// ===END ICANN DOMAINS===
+// ===BEGIN PRIVATE DOMAINS===
+github.io
+// ===END PRIVATE DOMAINS===
+`
+
+// With a suffix list, a wildcard that would trust sites of every owner is
+// an error too.
+func ExampleParseOriginSet_suffixList() {
+	list, err := uri.ParseSuffixList(strings.NewReader(exampleSuffixes))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range []string{"https://*.example.co.uk", "https://*.co.uk", "https://*.github.io"} {
+		_, err := uri.ParseOriginSet([]string{p}, list)
+		fmt.Println(p, errors.Is(err, uri.ErrOrigin))
+	}
+	// Output:
+	// https://*.example.co.uk false
+	// https://*.co.uk true
+	// https://*.github.io true
+}
+
+// The registrable domain ("eTLD+1") of a host in any spelling a browser
+// accepts.
+func ExampleRegistrableDomain() {
+	list, _ := uri.ParseSuffixList(strings.NewReader(exampleSuffixes))
+	for _, host := range []string{"www.Example.CO.UK", "alice.github.io", "github.io", "127.0.0.1"} {
+		d, err := uri.RegistrableDomain(host, list)
+		fmt.Printf("%q %v\n", d, errors.Is(err, uri.ErrSite))
+	}
+	// Output:
+	// "example.co.uk" false
+	// "alice.github.io" false
+	// "" true
+	// "" true
+}
+
+// A SameSite=Strict cookie goes with a request only when the page that
+// makes it and the URL it goes to are same site (HTML Standard, "same
+// site"): same scheme, same registrable domain. Ports do not count;
+// schemes do.
+func ExampleWebParser_SameSite() {
+	list, _ := uri.ParseSuffixList(strings.NewReader(exampleSuffixes))
+	page := uri.MustParse("https://www.example.co.uk/cart")
+	for _, to := range []string{
+		"https://api.example.co.uk:8443/checkout",
+		"http://api.example.co.uk/checkout",
+		"https://example.github.io/",
+		"https://evil.co.uk/",
+	} {
+		fmt.Println(to, uri.WebParser{}.SameSite(page, uri.MustParse(to), list))
+	}
+	site, _ := uri.WebParser{}.Site(page, list)
+	fmt.Println(site)
+	// Output:
+	// https://api.example.co.uk:8443/checkout true
+	// http://api.example.co.uk/checkout false
+	// https://example.github.io/ false
+	// https://evil.co.uk/ false
+	// https://example.co.uk
+}
+
+// The Referer a browser sends: never the userinfo or fragment, only the
+// origin to another origin under the default policy, nothing on a
+// downgrade to http.
+func ExampleWebParser_Referrer() {
+	from := uri.MustParse("https://user:pw@shop.example.com/reset?token=SECRET#step2")
+	for _, c := range []struct {
+		to, policy string
+	}{
+		{"https://shop.example.com/next", ""},
+		{"https://other.example/", ""},
+		{"http://other.example/", ""},
+		{"https://other.example/", "unsafe-url"},
+		{"https://other.example/", "no-referrer"},
+	} {
+		policy, err := uri.ParseReferrerPolicy(c.policy)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%-30s %-12q %q\n", c.to, c.policy, uri.WebParser{}.Referrer(from, uri.MustParse(c.to), policy))
+	}
+	_, err := uri.ParseReferrerPolicy("origin-when-crossorigin")
+	fmt.Println(err)
+	// Output:
+	// https://shop.example.com/next  ""           "https://shop.example.com/reset?token=SECRET"
+	// https://other.example/         ""           "https://shop.example.com/"
+	// http://other.example/          ""           ""
+	// https://other.example/         "unsafe-url" "https://shop.example.com/reset?token=SECRET"
+	// https://other.example/         "no-referrer" ""
+	// uri: not a referrer policy at offset 17 in "origin-when-crossorigin": expected one of the tokens no-referrer, no-referrer-when-downgrade, same-origin, origin, strict-origin, origin-when-cross-origin, strict-origin-when-cross-origin, unsafe-url, in lowercase (W3C Referrer Policy, "Referrer Policies")
+}
+
+// A crawler's http.Client follows redirects as a browser does with a
+// CheckRedirect that applies WebParser.Redirect to the request net/http
+// made: the URL resolved as a browser resolves the Location, the Referer
+// of the page the crawl came from under its policy (net/http sends the
+// previous URL, query and fragment included), and no Authorization or
+// Cookie once a hop has left the first origin (net/http keeps them
+// between two ports or schemes of one host, and copies the first
+// request's headers again at every hop). net/http changes the method
+// itself.
+func ExampleWebParser_Redirect() {
+	checkRedirect := func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		prev := via[len(via)-1]
+		current, err := uri.FromURL(prev.URL)
+		if err != nil {
+			return err
+		}
+		var page uri.URI // the page that linked to the first URL
+		if r := via[0].Header.Get("Referer"); r != "" {
+			page, _ = uri.ParseWeb(r)
+		}
+		var policy uri.ReferrerPolicy // the default; a Referrer-Policy header replaces it
+		for _, tok := range strings.Split(req.Response.Header.Get("Referrer-Policy"), ",") {
+			if p, err := uri.ParseReferrerPolicy(strings.TrimSpace(tok)); err == nil && p != "" {
+				policy = p
+			}
+		}
+		hop, err := uri.WebParser{}.Redirect(current, req.Response.Header.Get("Location"), req.Response.StatusCode, prev.Method, page, policy)
+		if err != nil {
+			return err
+		}
+		req.URL, req.Host = hop.URL.URL(), ""
+		for _, h := range hop.Drop {
+			req.Header.Del(h)
+		}
+		for _, v := range via { // deleted at the first cross-origin hop, for good
+			if u, err := uri.FromURL(v.URL); err != nil || !(uri.WebParser{}).SameOrigin(u, hop.Href) {
+				req.Header.Del("Authorization")
+				req.Header.Del("Cookie")
+			}
+		}
+		if hop.Referer != "" {
+			req.Header.Set("Referer", hop.Referer)
+		} else {
+			req.Header.Del("Referer")
+		}
+		return nil
+	}
+	client := &http.Client{CheckRedirect: checkRedirect}
+	_ = client // client.Get(...) follows redirects with it
+
+	// What net/http hands CheckRedirect for a 302 from
+	// https://files.example.com/get?token=SECRET to
+	// https://files.example.com:8443/blob#part (no network here).
+	first := &http.Request{Method: "GET", URL: mustURL("https://files.example.com/get?token=SECRET"), Header: http.Header{
+		"Authorization": {"Bearer t0ken"},
+		"Referer":       {"https://www.example.com/downloads?user=alice"},
+	}}
+	next := &http.Request{Method: "GET", URL: mustURL("https://files.example.com:8443/blob#part"), Header: http.Header{
+		"Authorization": {"Bearer t0ken"},
+		"Referer":       {"https://files.example.com/get?token=SECRET"},
+	}, Response: &http.Response{StatusCode: 302, Header: http.Header{"Location": {"//files.example.com:8443/blob#part"}}}}
+	if err := checkRedirect(next, []*http.Request{first}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(next.URL)
+	fmt.Printf("Authorization %q\n", next.Header.Get("Authorization"))
+	fmt.Printf("Referer %q\n", next.Header.Get("Referer"))
+	// Output:
+	// https://files.example.com:8443/blob#part
+	// Authorization ""
+	// Referer "https://www.example.com/"
+}
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

@@ -1,0 +1,210 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+)
+
+// Referrer Policy: the Referer header a browser sends (W3C Referrer
+// Policy; Fetch Standard, "main fetch").
+
+// ErrReferrerPolicy reports a token that is not one of the eight referrer
+// policies of the W3C Referrer Policy ("Referrer Policies").
+var ErrReferrerPolicy = errors.New("uri: not a referrer policy")
+
+// ReferrerPolicy is a referrer policy (W3C Referrer Policy, "Referrer
+// Policies"): one of the eight constants below, named by its token, or
+// the empty policy, the zero value, which is the default,
+// ReferrerStrictOriginWhenCrossOrigin (Fetch Standard, "main fetch":
+// "If request's referrer policy is the empty string, then set request's
+// referrer policy to the default referrer policy"). Its String is the
+// token.
+type ReferrerPolicy string
+
+// The referrer policies (W3C Referrer Policy, "Referrer Policies").
+const (
+	ReferrerNoReferrer                  ReferrerPolicy = "no-referrer"
+	ReferrerNoReferrerWhenDowngrade     ReferrerPolicy = "no-referrer-when-downgrade"
+	ReferrerSameOrigin                  ReferrerPolicy = "same-origin"
+	ReferrerOrigin                      ReferrerPolicy = "origin"
+	ReferrerStrictOrigin                ReferrerPolicy = "strict-origin"
+	ReferrerOriginWhenCrossOrigin       ReferrerPolicy = "origin-when-cross-origin"
+	ReferrerStrictOriginWhenCrossOrigin ReferrerPolicy = "strict-origin-when-cross-origin"
+	ReferrerUnsafeURL                   ReferrerPolicy = "unsafe-url"
+)
+
+// String returns the policy's token, "" for the empty policy.
+func (p ReferrerPolicy) String() string { return string(p) }
+
+// referrerPolicies are the tokens, in the order of the W3C Referrer
+// Policy's "Referrer Policies".
+var referrerPolicies = [...]ReferrerPolicy{
+	ReferrerNoReferrer, ReferrerNoReferrerWhenDowngrade, ReferrerSameOrigin, ReferrerOrigin,
+	ReferrerStrictOrigin, ReferrerOriginWhenCrossOrigin, ReferrerStrictOriginWhenCrossOrigin, ReferrerUnsafeURL,
+}
+
+// ParseReferrerPolicy returns the referrer policy that token names (W3C
+// Referrer Policy, "Referrer Policies"): "no-referrer",
+// "no-referrer-when-downgrade", "same-origin", "origin",
+// "strict-origin", "origin-when-cross-origin",
+// "strict-origin-when-cross-origin" or "unsafe-url", exactly, as the
+// Referrer-Policy header's parser compares them ("Parse a referrer
+// policy from a Referrer-Policy header"); "" is the empty policy, which
+// is the default. Anything else, an uppercase or padded token, a list
+// ("no-referrer, origin") or HTML's legacy <meta name=referrer> values
+// ("never", "always", "default", "origin-when-crossorigin"), is an
+// *Error wrapping ErrReferrerPolicy at its first octet that no token
+// has there. To read a header's value, which may list several tokens,
+// split it at commas and keep the last token that parses but "".
+func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
+	if token == "" {
+		return "", nil
+	}
+	best := 0
+	for _, p := range referrerPolicies {
+		if string(p) == token {
+			return p, nil
+		}
+		i := 0
+		for i < len(token) && i < len(p) && token[i] == p[i] {
+			i++
+		}
+		best = max(best, i)
+	}
+	return "", &Error{Input: token, Offset: best, Err: ErrReferrerPolicy,
+		Expected: "one of the tokens no-referrer, no-referrer-when-downgrade, same-origin, origin, strict-origin, origin-when-cross-origin, strict-origin-when-cross-origin, unsafe-url, in lowercase (W3C Referrer Policy, \"Referrer Policies\")"}
+}
+
+// Referrer returns the value of the Referer header that a browser sends
+// with a request to the URL to, made from a document or request whose
+// URL is from, under policy (W3C Referrer Policy, "Determine request's
+// referrer"), and "" when it sends none. from and to are read as a
+// browser reads their text (URL Standard, "URL parsing"); either that
+// the parser rejects gives "". The empty policy is
+// strict-origin-when-cross-origin, the default.
+//
+// The URL sent is from "stripped for use as a referrer" (W3C Referrer
+// Policy, "Strip url for use as a referrer"): without its username,
+// password and fragment, in the URL Standard's serialization; origin-only
+// where the policy says so, which is scheme, host, port and the path "/"
+// ("https://example.com/", as the Referrer Policy's own examples write
+// it); the origin too when the whole URL would be longer than 4,096
+// octets. A URL with a local scheme (about:, blob:, data:; Fetch
+// Standard, "local scheme") gives none. "Same origin" is HTML's (HTML
+// Standard, "same origin"), and a downgrade is a request from a
+// potentially trustworthy URL (https: and wss:, and http: to 127.0.0.0/8,
+// [::1], "localhost" and names under it; Secure Contexts, "Is url
+// potentially trustworthy?") to one that is not. The header is sent only
+// on an HTTP request (Fetch Standard, "HTTP-network-or-cache fetch"), so
+// a to whose scheme is not http or https gives "" (for a WebSocket, pass
+// the http: or https: URL of the handshake).
+//
+// The result never has userinfo or a fragment, and it is never a URL that
+// to's server could not have been sent by a browser under policy.
+func (p WebParser) Referrer(from, to URI, policy ReferrerPolicy) string {
+	src, err := p.parse(from.String(), nil)
+	if err != nil {
+		return ""
+	}
+	dst, err := p.parse(to.String(), nil)
+	if err != nil {
+		return ""
+	}
+	return p.referrer(&src, &dst, policy)
+}
+
+// referrer is Referrer for parsed URLs.
+func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
+	if dst.scheme != "http" && dst.scheme != "https" || policy == ReferrerNoReferrer {
+		return ""
+	}
+	switch src.scheme {
+	case "about", "blob", "data": // local schemes
+		return ""
+	}
+	// the full URL, stripped, or the origin only when the policy says so,
+	// or when it is longer than 4,096 octets
+	full := true
+	so, sTuple := p.tupleOrigin(src)
+	do, _ := p.tupleOrigin(dst)
+	same := sTuple && so == do
+	downgrade := trustworthy(src, sTuple, so) && !trustworthy(dst, true, do)
+	switch policy {
+	case ReferrerOrigin:
+		full = false
+	case ReferrerUnsafeURL:
+	case ReferrerSameOrigin:
+		if !same {
+			return ""
+		}
+	case ReferrerStrictOrigin:
+		if downgrade {
+			return ""
+		}
+		full = false
+	case ReferrerOriginWhenCrossOrigin:
+		full = same
+	case ReferrerNoReferrerWhenDowngrade:
+		if downgrade {
+			return ""
+		}
+	case "", ReferrerStrictOriginWhenCrossOrigin:
+		if !same {
+			if downgrade {
+				return ""
+			}
+			full = false
+		}
+	default:
+		return "" // not a policy: send nothing
+	}
+	u := *src
+	u.username, u.password = "", ""
+	u.hasFragment, u.fragment = false, ""
+	if full {
+		if b := u.href(make([]byte, 0, 128)); len(b) <= 4096 {
+			return bytesString(b)
+		}
+	}
+	u.hasQuery, u.query = false, ""
+	if !u.isOpaque {
+		u.path = nil
+		if _, special := specialPort(u.scheme); special {
+			u.path = []byte{'/'}
+		}
+	} else {
+		u.opaque = ""
+	}
+	return bytesString(u.href(nil))
+}
+
+// trustworthy reports whether u, of origin o (tuple: not opaque), is a
+// potentially trustworthy URL (Secure Contexts, "Is url potentially
+// trustworthy?", "Is origin potentially trustworthy?", with the
+// let-localhost-be-localhost rule): about:blank, about:srcdoc and data:
+// URLs, and tuple origins of https: or wss:, or whose host is an IPv4
+// address in 127.0.0.0/8, [::1], or "localhost" or a name under it.
+func trustworthy(u *webURL, tuple bool, o webOrigin) bool {
+	switch u.scheme {
+	case "data":
+		return true
+	case "about":
+		return !u.hasQuery && !u.hasFragment && (u.opaque == "blank" || u.opaque == "srcdoc")
+	}
+	if !tuple {
+		return false
+	}
+	if o.scheme == "https" || o.scheme == "wss" {
+		return true
+	}
+	h := strings.TrimSuffix(o.host, ".")
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") || o.host == "[::1]" {
+		return true
+	}
+	if first, _, ok := strings.Cut(o.host, "."); ok && first == "127" && strings.Count(o.host, ".") == 3 {
+		// the host serializer writes an IPv4 address in four decimal
+		// parts, and a domain never ends in a number
+		return endsInNumber(o.host)
+	}
+	return false
+}

@@ -1,0 +1,331 @@
+package uri
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sites: the Public Suffix List, registrable domains and HTML's "same
+// site", for the decisions that need them (which cookies a request
+// carries, SameSite, whether a wildcard origin pattern covers more than
+// one owner).
+
+// ErrSite reports a host that has no registrable domain (HTML Standard,
+// "registrable domain"; the Public Suffix List's "eTLD+1"): a public
+// suffix itself ("com", "co.uk", "github.io"), an IP address, a domain
+// with an empty label, or no list to read it with; and, from
+// ParseSuffixList, a line of the list that is not a rule.
+var ErrSite = errors.New("uri: no registrable domain")
+
+// SuffixList is a public suffix list (publicsuffix.org; HTML Standard,
+// "public suffix"): PublicSuffix returns the public suffix of a domain,
+// given in ASCII lowercase, as golang.org/x/net/publicsuffix.List does,
+// so that List, any net/http/cookiejar.PublicSuffixList and *Suffixes
+// satisfy it as they are.
+type SuffixList interface{ PublicSuffix(domain string) string }
+
+// Suffixes is a public suffix list read by ParseSuffixList. It is
+// immutable and safe for concurrent use.
+type Suffixes struct {
+	// rules maps each rule's domain, and each domain that a longer rule
+	// ends in, to its suffix flags
+	rules map[string]suffixFlag
+	n     int // the number of rules
+}
+
+// suffixFlag says what the list says about one domain.
+type suffixFlag uint8
+
+const (
+	suffixRule      suffixFlag = 1 << iota // "d" is a rule
+	suffixWildcard                         // "*.d" is a rule
+	suffixException                        // "!d" is a rule
+	suffixParent                           // a rule ends in ".d": look further left
+	suffixPrivate                          // set with the rule's flag: from the PRIVATE section
+)
+
+// ParseSuffixList reads a public suffix list in its published format
+// (publicsuffix.org/list/public_suffix_list.dat, "Format"): a rule per
+// line, read up to the first white space; lines starting "//" are
+// comments; "*." makes a wildcard rule and "!" an exception rule. Both
+// the ICANN and the PRIVATE section are read, as browsers read them.
+// Rules written in Unicode ("公司.cn") are put in their ASCII form by
+// DomainToASCII ("xn--55qx5d.cn"), since PublicSuffix is given ASCII.
+//
+// A line that is not a rule is an error wrapping ErrSite whose Input is
+// the line, Offset the octet at fault in it, and Expected says which
+// line. No list is built into the package: a program ships the list it
+// trusts, fresh, and reads it with this.
+func ParseSuffixList(r io.Reader) (*Suffixes, error) {
+	s := &Suffixes{rules: make(map[string]suffixFlag)}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	private := false
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		rule := text
+		if i := strings.IndexAny(rule, " \t\r"); i >= 0 {
+			rule = rule[:i]
+		}
+		if strings.HasPrefix(rule, "//") {
+			if strings.Contains(text, "===BEGIN PRIVATE DOMAINS===") {
+				private = true
+			} else if strings.Contains(text, "===BEGIN ICANN DOMAINS===") {
+				private = false
+			}
+			continue
+		}
+		if rule == "" {
+			continue
+		}
+		if err := s.add(text, rule, line, private); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// add reads rule, the rule of text, line number line of the list.
+func (s *Suffixes) add(text, rule string, line int, private bool) error {
+	fail := func(at int, want string) error {
+		return &Error{Input: text, Offset: at, Err: ErrSite, Expected: want + ", on line " + strconv.Itoa(line) + " of the public suffix list (publicsuffix.org, \"Format\")"}
+	}
+	kind, d, at := suffixRule, rule, 0
+	switch {
+	case strings.HasPrefix(rule, "!"):
+		kind, d, at = suffixException, rule[1:], 1
+	case strings.HasPrefix(rule, "*."):
+		kind, d, at = suffixWildcard, rule[2:], 2
+	}
+	if i := strings.IndexByte(d, '*'); i >= 0 {
+		return fail(at+i, "a wildcard only as the whole leftmost label (\"*.\" domain)")
+	}
+	ascii := d
+	for i := 0; i < len(d); i++ {
+		if d[i] >= utf8.RuneSelf {
+			a, err := DomainToASCII(d)
+			if err != nil {
+				return fail(at, "a domain that \"domain to ASCII\" accepts")
+			}
+			ascii = a
+			break
+		}
+	}
+	ascii = strings.ToLower(ascii)
+	if ascii == "" || ascii[0] == '.' || ascii[len(ascii)-1] == '.' || strings.Contains(ascii, "..") {
+		return fail(at, "a domain without an empty label")
+	}
+	if kind == suffixException && !strings.Contains(ascii, ".") {
+		return fail(at, "an exception rule of two labels or more")
+	}
+	flag := kind
+	if private {
+		flag |= suffixPrivate
+	}
+	if s.rules[ascii]&kind == 0 {
+		s.n++
+	}
+	s.rules[ascii] |= flag
+	for i := strings.IndexByte(ascii, '.'); i >= 0; {
+		s.rules[ascii[i+1:]] |= suffixParent
+		j := strings.IndexByte(ascii[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return nil
+}
+
+// Len returns the number of rules in the list.
+func (s *Suffixes) Len() int { return s.n }
+
+// PublicSuffix returns the public suffix of domain, a domain in ASCII
+// lowercase, by the list's algorithm (publicsuffix.org/list, "Algorithm"):
+// the labels that the prevailing rule matches, an exception rule
+// prevailing over every other and otherwise the rule of the most labels,
+// with "*" (the last label) when none matches. It does not allocate.
+func (s *Suffixes) PublicSuffix(domain string) string {
+	return domain[s.suffix(domain):]
+}
+
+// suffix returns where domain's public suffix starts.
+func (s *Suffixes) suffix(domain string) int {
+	// best is where the suffix found so far starts: the "*" rule, the
+	// last label, when no rule matches
+	best := strings.LastIndexByte(domain, '.') + 1
+	for end := len(domain); ; {
+		i := strings.LastIndexByte(domain[:end], '.') + 1 // this label's start
+		f, ok := s.rules[domain[i:]]
+		if !ok {
+			return best
+		}
+		switch {
+		case f&suffixException != 0:
+			// the exception's labels but its leftmost
+			return i + strings.IndexByte(domain[i:], '.') + 1
+		case f&suffixRule != 0:
+			best = i
+		}
+		if f&suffixWildcard != 0 && i > 0 {
+			best = strings.LastIndexByte(domain[:i-1], '.') + 1
+		}
+		if f&suffixParent == 0 || i == 0 {
+			return best
+		}
+		end = i - 1
+	}
+}
+
+// RegistrableDomain returns the registrable domain of host (HTML Standard,
+// "registrable domain"; the Public Suffix List's "eTLD+1"): its public
+// suffix by list and the label before it, in ASCII lowercase. host is read
+// as the URL Standard's host parser reads a special URL's host (URL
+// Standard, "host parsing"), so every spelling a browser accepts gives the
+// same answer: "WwW.Example.COM", "www.example.com" and "%77ww.example.com"
+// give "example.com", "www.食狮.公司.cn" gives "xn--85x722f.xn--55qx5d.cn".
+// A trailing dot stays, as HTML's table of examples keeps it
+// ("example.com." gives "example.com.").
+//
+// Where there is none the error wraps ErrSite: host is a public suffix
+// itself ("com", "github.io", "example" under the default rule "*"), an
+// IPv4 or IPv6 address, has an empty label (".example.com",
+// "a..example.com"), or list is nil. A host the parser rejects gives its
+// error (ErrWeb, ErrWebIDNA). Offsets are into host. It does not allocate
+// for a host in ASCII lowercase with a *Suffixes list.
+func RegistrableDomain(host string, list SuffixList) (string, error) {
+	if host == "" {
+		return "", &Error{Input: host, Err: ErrSite, Expected: "a domain (HTML Standard, \"registrable domain\")"}
+	}
+	if lowerDomain(host) && !endsInNumber(host) {
+		return registrable(host, host, list) // what the host parser returns
+	}
+	d, err := WebParser{}.host(host, host, len(host), false)
+	if err != nil {
+		return "", err
+	}
+	return registrable(host, d, list)
+}
+
+// lowerDomain reports whether s has only lowercase ASCII letters, digits,
+// '-' and '.', which the host parser leaves as they are in a domain.
+func lowerDomain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// registrable is RegistrableDomain for d, host as the host parser
+// serializes it.
+func registrable(host, d string, list SuffixList) (string, error) {
+	fail := func(at int, want string) error {
+		return &Error{Input: host, Offset: at, Err: ErrSite, Expected: want + " (HTML Standard, \"registrable domain\")"}
+	}
+	if d[0] == '[' || endsInNumber(d) {
+		return "", fail(0, "a domain: an IP address has no registrable domain")
+	}
+	if list == nil {
+		return "", fail(0, "a public suffix list to read the domain with")
+	}
+	name := strings.TrimSuffix(d, ".") // "example.com." reads as "example.com"
+	if name == "" || name[0] == '.' || name[len(name)-1] == '.' || strings.Contains(name, "..") {
+		at := 0
+		if d == host { // an offset into host for the empty label
+			at = strings.Index(host, "..")
+			switch {
+			case host[0] == '.':
+				at = 0
+			case at < 0:
+				at = len(host) - 1
+			}
+		}
+		return "", fail(at, "a domain without an empty label")
+	}
+	var ps string
+	if s, ok := list.(*Suffixes); ok {
+		ps = s.PublicSuffix(name)
+	} else {
+		ps = list.PublicSuffix(name)
+	}
+	n := len(name) - len(ps)
+	if ps == "" || n < 0 || name[n:] != ps || n > 0 && name[n-1] != '.' {
+		return "", fail(0, "a public suffix list that returns a suffix of the domain at a label boundary, not "+strconv.Quote(ps))
+	}
+	if n == 0 {
+		return "", fail(0, "a domain below a public suffix: "+strconv.Quote(name)+" is one")
+	}
+	start := strings.LastIndexByte(name[:n-1], '.') + 1
+	return d[start:], nil
+}
+
+// Site returns the serialization of the site of u's origin (HTML
+// Standard, "obtain a site"), read as OriginOf reads it: "scheme://" and
+// the host's registrable domain by list, or the host itself when it has
+// none (an IP address, "localhost", a public suffix); "null" for an
+// opaque origin, which is its own site. Two URLs are same site (SameSite)
+// when their sites are equal and not "null".
+func (p WebParser) Site(u URI, list SuffixList) (string, error) {
+	var b WebBase
+	if err := b.init(p, u); err != nil {
+		return "", err
+	}
+	if !b.tuple {
+		return "null", nil
+	}
+	host := b.origin.host
+	if r, err := registrable(host, host, list); err == nil {
+		host = r
+	}
+	return b.origin.scheme + "://" + host, nil
+}
+
+// SameSite reports whether a and b, each read as a browser reads its text
+// (URL Standard, "URL parsing"), have origins that are same site (HTML
+// Standard, "same site", which is schemeful): both are tuple origins with
+// the same scheme, and their hosts are equal or have the same
+// registrable domain by list (RegistrableDomain). Ports do not count:
+// "https://a.example.com:8443" and "https://b.example.com" are same site;
+// "http://example.com" and "https://example.com" are not. An opaque
+// origin is same site only with itself, which two URLs never give, and a
+// URL the parser rejects is same site with nothing. With a nil list, only
+// equal hosts are same site.
+func (p WebParser) SameSite(a, b URI, list SuffixList) bool {
+	var x, y WebBase
+	if x.init(p, a) != nil || y.init(p, b) != nil || !x.tuple || !y.tuple {
+		return false
+	}
+	return sameSite(x.origin, y.origin, list)
+}
+
+// sameSite is HTML's "same site" for two tuple origins.
+func sameSite(a, b webOrigin, list SuffixList) bool {
+	if a.scheme != b.scheme {
+		return false
+	}
+	if a.host == b.host {
+		return true
+	}
+	ra, err := registrable(a.host, a.host, list)
+	if err != nil {
+		return false
+	}
+	rb, err := registrable(b.host, b.host, list)
+	return err == nil && ra == rb
+}
+
+// String describes the list, so that a *Suffixes is also a
+// net/http/cookiejar.PublicSuffixList, whose String names the list's
+// source.
+func (s *Suffixes) String() string {
+	return "public suffix list read by uri.ParseSuffixList, " + strconv.Itoa(s.n) + " rules"
+}
