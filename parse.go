@@ -1,6 +1,9 @@
 package uri
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Character classes of RFC 3986, one bit per ABNF rule, in one table indexed
 // by byte. The classes are spelled out as strings below, exactly as the RFC
@@ -236,7 +239,7 @@ func parse(s string, r rule, u *URI) (at int, f fault) {
 //	absolute-URI  = scheme ":" hier-part [ "?" query ]
 //
 // read forward once, with each component scanned by runOf, a loop that
-// tests four bytes per step against the class table and does not branch
+// tests eight bytes per step against the class table and does not branch
 // on which byte ended the run. It decides but does not explain: it returns
 // true and fills u when s matches rule r, and false when it does not,
 // leaving parseRules to find the offending byte and say what the grammar
@@ -245,7 +248,7 @@ func parse(s string, r rule, u *URI) (at int, f fault) {
 func parseFast(s string, r rule, u *URI) bool {
 	// [ scheme ":" ]
 	i := 0
-	n := runOf(s, cScheme) // s[:n] holds no ':'
+	n := runOf(s, 0, cScheme) // s[:n] holds no ':'
 	if n > 0 && n < len(s) && s[n] == ':' && is(s[0], cAlpha) {
 		if r == ruleRelative {
 			return false
@@ -260,7 +263,7 @@ func parseFast(s string, r rule, u *URI) bool {
 	if i+1 < len(s) && s[i] == '/' && s[i+1] == '/' {
 		i += 2
 		u.HasAuthority = true
-		h := i + runOf(s[i:], cRegName)
+		h := runOf(s, i, cRegName)
 		if h < len(s) && s[h] == '%' {
 			if h = runPct(s, h, cRegName); h < 0 {
 				return false
@@ -268,7 +271,7 @@ func parseFast(s string, r rule, u *URI) bool {
 		}
 		if h < len(s) && (s[h] == '@' || s[h] == ':') {
 			// userinfo "@": the userinfo class is the reg-name class and ':'.
-			e := h + runOf(s[h:], cUserinfo)
+			e := runOf(s, h, cUserinfo)
 			if e < len(s) && s[e] == '%' {
 				if e = runPct(s, e, cUserinfo); e < 0 {
 					return false
@@ -277,7 +280,7 @@ func parseFast(s string, r rule, u *URI) bool {
 			if e < len(s) && s[e] == '@' {
 				u.Userinfo, u.HasUserinfo = s[i:e], true
 				i = e + 1
-				h = i + runOf(s[i:], cRegName)
+				h = runOf(s, i, cRegName)
 				if h < len(s) && s[h] == '%' {
 					if h = runPct(s, h, cRegName); h < 0 {
 						return false
@@ -302,7 +305,7 @@ func parseFast(s string, r rule, u *URI) bool {
 		}
 		u.Host = s[i:h]
 		if h < len(s) && s[h] == ':' {
-			p := h + 1 + runOf(s[h+1:], cDigit)
+			p := runOf(s, h+1, cDigit)
 			u.Port, u.HasPort = s[h+1:p], true
 			h = p
 		}
@@ -314,7 +317,7 @@ func parseFast(s string, r rule, u *URI) bool {
 
 	// path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
 	start := i
-	i += runOf(s[i:], cPath)
+	i = runOf(s, i, cPath)
 	if i < len(s) && s[i] == '%' {
 		if i = runPct(s, i, cPath); i < 0 {
 			return false
@@ -366,23 +369,57 @@ func parseFast(s string, r rule, u *URI) bool {
 // (RFC 3986, Sections 3.4 and 3.5). It is a call of its own, not inlined
 // as the runs of the host and path are: most URIs have neither.
 func queryEnd(s string, i int) int {
-	return runPct(s, i+runOf(s[i:], cQuery), cQuery)
+	return runPct(s, runOf(s, i, cQuery), cQuery)
 }
 
-// runOf returns the length of the longest prefix of s whose bytes belong
-// to class bit, '%' excepted. It tests four bytes per step with one
-// branch, then the last few one at a time; it is small enough to be
-// inlined with bit a constant, and its loop conditions are written so that
-// the compiler proves every index in bounds.
-func runOf(s string, bit uint16) (i int) {
-	for ; i < len(s)-3; i += 4 {
-		if (stopTable[s[i]]|stopTable[s[i+1]]|stopTable[s[i+2]]|stopTable[s[i+3]])&bit != 0 {
-			break
+// runOf returns the offset of the first byte at or after offset i of s
+// (0 <= i <= len(s)) that ends a run of class bit: a byte outside the
+// class, or '%', or len(s) if there is none. It reads s eight bytes at a
+// time through runStop as a word of eight lanes, one per byte, lane k
+// being 1 when byte k ends the run, with one branch per block: the first
+// set lane of the first nonzero word is the end of the run. The last
+// block, which ends at the end of s and may overlap the one before, is
+// read the same way with the bytes already read shifted out: no loop over
+// the last bytes, whose count depends on the data. Fewer branches that
+// depend on the data are fewer mispredicted ones on traffic, where the
+// CPU has not seen the URL before (issue #31). Strings shorter than eight
+// bytes are read one byte at a time.
+func runOf(s string, i int, bit uint16) int {
+	r := &runStop[bits.TrailingZeros16(bit)&15]
+	o := len(s) - 8
+	if o < 0 {
+		for ; uint(i) < uint(len(s)) && r[s[i]] == 0; i++ {
+		}
+		return i
+	}
+	for ; uint(i) <= uint(o); i += 8 {
+		w := s[i : i+8]
+		m := uint64(r[w[0]]) | uint64(r[w[1]])<<8 | uint64(r[w[2]])<<16 | uint64(r[w[3]])<<24 |
+			uint64(r[w[4]])<<32 | uint64(r[w[5]])<<40 | uint64(r[w[6]])<<48 | uint64(r[w[7]])<<56
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
-	for ; uint(i) < uint(len(s)) && stopTable[s[i]]&bit == 0; i++ {
+	w := s[o : o+8]
+	m := uint64(r[w[0]]) | uint64(r[w[1]])<<8 | uint64(r[w[2]])<<16 | uint64(r[w[3]])<<24 |
+		uint64(r[w[4]])<<32 | uint64(r[w[5]])<<40 | uint64(r[w[6]])<<48 | uint64(r[w[7]])<<56
+	m >>= 8 * uint(i-o)
+	return min(i+bits.TrailingZeros64(m)>>3, len(s))
+}
+
+// runStop is stopTable by class, one byte per entry for runOf's word of
+// lanes: runStop[b][c] is 1 when byte c ends a run of class 1<<b (when
+// stopTable[c] has bit 1<<b), else 0. It is computed from stopTable and
+// adds no class of its own; TestStopTable checks it.
+var runStop = buildRunStop()
+
+func buildRunStop() (t [16][256]uint8) {
+	for b := range t {
+		for c := range t[b] {
+			t[b][c] = uint8(stopTable[c] >> b & 1)
+		}
 	}
-	return i
+	return t
 }
 
 // runPct continues a run of class bit, a class that admits pct-encoded,
@@ -394,8 +431,7 @@ func runPct(s string, i int, bit uint16) int {
 		if badTriplet(s, i) >= 0 {
 			return -1
 		}
-		i += 3
-		i += runOf(s[i:], bit)
+		i = runOf(s, i+3, bit)
 	}
 	return i
 }

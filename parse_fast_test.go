@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math/bits"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,37 @@ func TestStopTable(t *testing.T) {
 		for c := 0; c < 256; c++ {
 			if got, want := stopTable[c]&bit != 0, classTable[c]&bit == 0 || c == '%'; got != want {
 				t.Errorf("stopTable[%q] bit %#x = %v, want %v", c, bit, got, want)
+			}
+			if got, want := runStop[bits.TrailingZeros16(bit)][c] == 1, stopTable[c]&bit != 0; got != want {
+				t.Errorf("runStop[%d][%q] = %v, want %v", bits.TrailingZeros16(bit), c, got, want)
+			}
+		}
+	}
+}
+
+// TestRunOf checks runOf against a loop over one byte at a time, from
+// every offset of strings of every length from 0 to 40 with the byte that
+// ends the run (or none) at every place, for every class.
+func TestRunOf(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for stop := 0; stop <= n; stop++ {
+			for _, end := range []byte{'%', ' ', '/', ':', '@', '?', '#', 0x80} {
+				b := []byte(strings.Repeat("a1", n)[:n])
+				if stop < n {
+					b[stop] = end
+				}
+				s := string(b)
+				for bit := uint16(1); bit < cPct; bit <<= 1 {
+					for i := 0; i <= n; i++ {
+						want := i
+						for want < n && stopTable[s[want]]&bit == 0 {
+							want++
+						}
+						if got := runOf(s, i, bit); got != want {
+							t.Fatalf("runOf(%q, %d, %#x) = %d, want %d", s, i, bit, got, want)
+						}
+					}
+				}
 			}
 		}
 	}

@@ -40,14 +40,30 @@ var filePathsWindows = func() []string {
 	return out
 }()
 
-// corpusFilePaths are the corpus's URL paths, decoded, under a mirror
-// directory: paths of the length and shape of real names.
-func corpusFilePaths(tb testing.TB) []string {
+// corpusFilePaths are the URL paths of urls, decoded, under a mirror
+// directory: paths of the length and shape of real names. It keeps the
+// paths that both packages turn into a file URI and back unchanged (no
+// dot segments, empty segments, NUL or invalid UTF-8), so that the
+// benchmarks compare like with like.
+func corpusFilePaths(urls []string) []string {
 	var out []string
-	for _, s := range corpus(tb) {
-		if u, err := url.Parse(s); err == nil && u.Host != "" && !strings.Contains(u.Path, "/..") && !strings.Contains(u.Path, "/./") {
-			out = append(out, "/srv/mirror/"+u.Host+u.Path)
+	for _, s := range urls {
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" || strings.Contains(u.Path, "/..") || strings.Contains(u.Path, "/./") {
+			continue
 		}
+		p := "/srv/mirror/" + u.Host + u.Path
+		f, err := uri.FromFilePath(p, uri.POSIX)
+		if err != nil {
+			continue
+		}
+		if back, err := f.FilePath(uri.POSIX); err != nil || back != p {
+			continue
+		}
+		if lspuri.FsPathFor(lspuri.FileFor(lspuri.PlatformPOSIX, p), lspuri.PlatformPOSIX, true) != p {
+			continue
+		}
+		out = append(out, p)
 	}
 	return out
 }
@@ -59,32 +75,24 @@ type fileSet struct {
 	in       []string
 	style    uri.PathStyle
 	platform lspuri.Platform
+	shuffle  bool // a new order every pass (see runTraffic)
 }
 
 // fileSets are the input sets: the editor paths as POSIX and as Windows
-// paths, and the corpus's paths.
+// paths, and the paths of corpus-large.txt (corpus-large, a new order
+// every pass) and of corpus.txt (corpus, replayed: the hot loop).
 func fileSets(tb testing.TB) []fileSet {
 	return []fileSet{
-		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX},
-		{"corpus", corpusFilePaths(tb), uri.POSIX, lspuri.PlatformPOSIX},
-		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows},
+		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX, false},
+		{"corpus-large", corpusFilePaths(corpusLarge(tb)), uri.POSIX, lspuri.PlatformPOSIX, true},
+		{"corpus", corpusFilePaths(corpus(tb)), uri.POSIX, lspuri.PlatformPOSIX, false},
+		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows, false},
 	}
 }
 
-// runFiles runs f on every input and reports the time per input.
-func runFiles(b *testing.B, in []string, f func(string)) {
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range in {
-			f(s)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/path")
-	b.ReportMetric(testing.AllocsPerRun(1, func() {
-		for _, s := range in {
-			f(s)
-		}
-	})/float64(len(in)), "allocs/path")
+// runFiles runs f on every input of set and reports the time per input.
+func runFiles(b *testing.B, set fileSet, f func(string)) {
+	runTraffic(b, set.in, set.shuffle, 0, "path", f)
 }
 
 var (
@@ -102,20 +110,20 @@ var (
 func BenchmarkFromFilePath(b *testing.B) {
 	for _, set := range fileSets(b) {
 		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { sinkFileURI, sinkFileErr = uri.FromFilePath(p, set.style) })
+			runFiles(b, set, func(p string) { sinkFileURI, sinkFileErr = uri.FromFilePath(p, set.style) })
 		})
 		b.Run("set="+set.name+"/impl=uri-string", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) {
+			runFiles(b, set, func(p string) {
 				sinkFileURI, sinkFileErr = uri.FromFilePath(p, set.style)
 				sinkFilePath = sinkFileURI.String()
 			})
 		})
 		buf := make([]byte, 0, 1024)
 		b.Run("set="+set.name+"/impl=uri-append", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { buf, sinkFileErr = uri.AppendFileURI(buf[:0], p, set.style) })
+			runFiles(b, set, func(p string) { buf, sinkFileErr = uri.AppendFileURI(buf[:0], p, set.style) })
 		})
 		b.Run("set="+set.name+"/impl=lsp", func(b *testing.B) {
-			runFiles(b, set.in, func(p string) { sinkFileLSP = lspuri.FileFor(set.platform, p) })
+			runFiles(b, set, func(p string) { sinkFileLSP = lspuri.FileFor(set.platform, p) })
 		})
 	}
 }
@@ -134,23 +142,15 @@ func BenchmarkFilePath(b *testing.B) {
 			}
 			ours[i], theirs[i] = u, lspuri.FileFor(set.platform, p)
 		}
+		idx := make([]int, len(set.in))
+		for i := range idx {
+			idx[i] = i
+		}
 		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				for i := range ours {
-					sinkFilePath, sinkFileErr = ours[i].FilePath(set.style)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ours)), "ns/path")
+			runTraffic(b, idx, set.shuffle, 0, "path", func(i int) { sinkFilePath, sinkFileErr = ours[i].FilePath(set.style) })
 		})
 		b.Run("set="+set.name+"/impl=lsp", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				for i := range theirs {
-					sinkFilePath = lspuri.FsPathFor(theirs[i], set.platform, true)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(theirs)), "ns/path")
+			runTraffic(b, idx, set.shuffle, 0, "path", func(i int) { sinkFilePath = lspuri.FsPathFor(theirs[i], set.platform, true) })
 		})
 	}
 }

@@ -19,9 +19,13 @@ type httpRequest struct {
 
 // httpCorpus returns a request for each http and https URL of the corpus
 // with a non-empty host.
-func httpCorpus(tb testing.TB) []httpRequest {
+func httpCorpus(tb testing.TB) []httpRequest { return httpRequests(corpus(tb)) }
+
+// httpRequests returns a request for each http and https URL of urls with
+// a non-empty host.
+func httpRequests(urls []string) []httpRequest {
 	var out []httpRequest
-	for _, s := range corpus(tb) {
+	for _, s := range urls {
 		u := uri.MustParse(s)
 		if scheme := strings.ToLower(u.Scheme); scheme != "http" && scheme != "https" || u.Host == "" {
 			continue
@@ -66,20 +70,24 @@ func runHTTP(b *testing.B, in []httpRequest, f func(httpRequest)) {
 
 // BenchmarkTargetURI reads each request's target and Host field: TargetURI
 // here, url.ParseRequestURI and net.SplitHostPort (what a handler does with
-// net/url) for the peer.
+// net/url) for the peer; the requests are made from the http and https
+// URLs of corpus-large.txt, in a new order every pass (corpus=large), and
+// of corpus.txt replayed (corpus=hot).
 func BenchmarkTargetURI(b *testing.B) {
-	in := httpCorpus(b)
-	b.Run("uri", func(b *testing.B) {
-		runHTTP(b, in, func(r httpRequest) {
-			sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.target, r.host, false)
+	for _, c := range corpora(b, nil) {
+		in := httpRequests(c.urls)
+		b.Run("corpus="+c.name+"/impl=uri", func(b *testing.B) {
+			runTraffic(b, in, c.shuffle, 0, "req", func(r httpRequest) {
+				sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.target, r.host, false)
+			})
 		})
-	})
-	b.Run("neturl", func(b *testing.B) {
-		runHTTP(b, in, func(r httpRequest) {
-			sinkURL, sinkErr = url.ParseRequestURI(r.target)
-			sink, sink, sinkErr = net.SplitHostPort(r.host)
+		b.Run("corpus="+c.name+"/impl=neturl", func(b *testing.B) {
+			runTraffic(b, in, c.shuffle, 0, "req", func(r httpRequest) {
+				sinkURL, sinkErr = url.ParseRequestURI(r.target)
+				sink, sink, sinkErr = net.SplitHostPort(r.host)
+			})
 		})
-	})
+	}
 }
 
 // BenchmarkParseHost reads each Host field: ParseHost here,

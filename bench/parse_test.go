@@ -52,15 +52,38 @@ var (
 	sinkBits uint16
 )
 
+// neturlParses reports whether url.Parse accepts s: the Parse benchmarks
+// run on the URLs both packages accept.
+func neturlParses(s string) bool { _, err := url.Parse(s); return err == nil }
+
+// BenchmarkParse is Parse against url.Parse on the URLs both accept, in
+// the same run, on corpus-large.txt in a new order every pass
+// (corpus=large) and on corpus.txt replayed (corpus=hot, the hot loop).
+// Compare the two sides with benchstat -col /impl.
 func BenchmarkParse(b *testing.B) {
-	in, n := bothCorpus(b)
-	b.Run("uri", func(b *testing.B) { runCorpus(b, in, n, func(s string) { sinkURI, _ = uri.Parse(s) }) })
-	b.Run("net-url", func(b *testing.B) { runCorpus(b, in, n, func(s string) { sinkURL, _ = url.Parse(s) }) })
+	for _, c := range corpora(b, neturlParses) {
+		n := totalBytes(c.urls)
+		b.Run("corpus="+c.name+"/impl=uri", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkURI, _ = uri.Parse(s) })
+		})
+		b.Run("corpus="+c.name+"/impl=uri-Valid", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkBool = uri.Valid(s) })
+		})
+		b.Run("corpus="+c.name+"/impl=net-url", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkURL, _ = url.Parse(s) })
+		})
+	}
 }
 
+// BenchmarkValid is Valid alone, on every URL of each corpus that it
+// accepts.
 func BenchmarkValid(b *testing.B) {
-	in, n := bothCorpus(b)
-	b.Run("uri", func(b *testing.B) { runCorpus(b, in, n, func(s string) { sinkBool = uri.Valid(s) }) })
+	for _, c := range corpora(b, nil) {
+		n := totalBytes(c.urls)
+		b.Run("corpus="+c.name+"/impl=uri", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkBool = uri.Valid(s) })
+		})
+	}
 }
 
 // BenchmarkString recomposes values parsed beforehand: uri's URI.String

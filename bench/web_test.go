@@ -128,33 +128,31 @@ func TestSameResultsWeb(t *testing.T) {
 	}
 }
 
+// BenchmarkParseWeb is ParseWeb (the URL Standard) on every line of
+// corpus-large.txt, in a new order every pass (corpus=large) and in the
+// file's order every pass (corpus=large-fileorder, the order in which
+// ../shared/bench/ada's harness reads it: bench/ada.sh runs the two
+// alternately), and on corpus.txt replayed (corpus=hot), with Parse beside
+// it and, on the hot loop only (it is 40 times slower),
+// github.com/nlnwa/whatwg-url.
 func BenchmarkParseWeb(b *testing.B) {
-	in := corpus(b)
-	b.Run("uri", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range in {
-				uri.ParseWeb(s)
-			}
+	all := readLines(b, largeCorpusFile)
+	for _, c := range []trafficCorpus{
+		{"large", all, true},
+		{"large-fileorder", all, false},
+		{"hot", corpus(b), false},
+	} {
+		n := totalBytes(c.urls)
+		b.Run("corpus="+c.name+"/impl=uri", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkURI, _ = uri.ParseWeb(s) })
+		})
+		b.Run("corpus="+c.name+"/impl=uri-Parse", func(b *testing.B) {
+			runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { sinkURI, _ = uri.Parse(s) })
+		})
+		if c.name == "hot" {
+			b.Run("corpus="+c.name+"/impl=nlnwa-whatwg-url", func(b *testing.B) {
+				runTraffic(b, c.urls, c.shuffle, n, "url", func(s string) { whatwg.Parse(s) })
+			})
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/url")
-	})
-	b.Run("uri-Parse", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range in {
-				uri.Parse(s)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/url")
-	})
-	b.Run("nlnwa-whatwg-url", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range in {
-				whatwg.Parse(s)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(in)), "ns/url")
-	})
+	}
 }
