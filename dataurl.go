@@ -122,26 +122,53 @@ func dataURLText(s string) (rest string, offset int, err error) {
 }
 
 // dataURLError is the *Error for a fault at index at of rest, the text
-// dataURLText returned, that starts at offset in s (-1 when it is not a
-// substring: the fault is then put at the start of the body in s, or at
-// its end).
+// dataURLText returned, which starts at offset in s, or which it made
+// (offset -1).
 func dataURLError(s, rest string, offset, at int, want string) error {
 	off := offset + at
 	if offset < 0 {
-		if strings.IndexByte(rest, ',') < 0 {
-			at = len(rest)
-		}
-		if at == len(rest) {
-			off = strings.IndexByte(s, '#')
-			if off < 0 {
-				for off = len(s); off > 0 && s[off-1] <= ' '; off-- {
-				}
-			}
-		} else {
-			off = strings.IndexByte(s, ',') + 1
-		}
+		off = dataURLOffset(s, rest, at)
 	}
 	return &Error{Input: s, Offset: off, Err: ErrDataURL, Expected: want + ` (Fetch Standard, "data: URL processor")`}
+}
+
+// dataURLOffset maps index at of rest, the serialization after "data:"
+// that the URL parser made of s, back to an offset in s. For an opaque
+// path and query the parser only removed tabs, newlines and the leading
+// and trailing C0 controls and spaces, and percent-encoded single bytes,
+// so the two are walked side by side; otherwise (a path starting with
+// '/') the offset is that of the body, after the first ',' of s.
+func dataURLOffset(s, rest string, at int) int {
+	i, end := 0, len(s)
+	for i < end && s[i] <= ' ' {
+		i++
+	}
+	for end > i && s[end-1] <= ' ' {
+		end--
+	}
+	skip := func() {
+		for i < end && (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+	}
+	for n := 0; n < len("data:"); n++ {
+		skip()
+		i++
+	}
+	skip()
+	if i < end && s[i] == '/' {
+		return strings.IndexByte(s, ',') + 1
+	}
+	for k := 0; k < at && i < end; {
+		if rest[k] == '%' && s[i] != '%' {
+			k += 3 // a byte the parser percent-encoded
+		} else {
+			k++
+		}
+		i++
+		skip()
+	}
+	return i
 }
 
 // dataURLBody runs the body steps of the data: URL processor on rest, the
@@ -194,14 +221,16 @@ func dataMediaType(mimeType string, b64 bool) string {
 		t = strings.TrimRight(t[:len(t)-6], " ")
 		t = t[:len(t)-1]
 	}
+	var stack [128]byte
 	if strings.HasPrefix(t, ";") {
-		t = "text/plain" + t
+		// "text/plain" prepended
+		return string(appendMIMEParams(append(stack[:0], "text/plain"...), t, 0))
 	}
-	mt, err := ParseMediaType(t)
-	if err != nil {
+	b, _, want := appendMediaType(stack[:0], t)
+	if want != "" {
 		return defaultDataMediaType
 	}
-	return mt
+	return sameOrString(t, b)
 }
 
 // trimASCIIWhitespace removes leading and trailing ASCII whitespace: tab,

@@ -52,11 +52,17 @@ func ParseMediaType(s string) (string, error) {
 	if want != "" {
 		return "", &Error{Input: s, Offset: at, Err: ErrMediaType, Expected: want + ` (MIME Sniffing Standard, "parse a MIME type")`}
 	}
+	return sameOrString(s, t), nil
+}
+
+// sameOrString returns s without its leading and trailing HTTP whitespace
+// when that is t, and t as a new string otherwise.
+func sameOrString(s string, t []byte) string {
 	i, j := httpTrim(s)
 	if string(t) == s[i:j] {
-		return s[i:j], nil
+		return s[i:j]
 	}
-	return string(t), nil
+	return string(t)
 }
 
 // httpTrim returns the bounds of s without its leading and trailing HTTP
@@ -113,7 +119,14 @@ func appendMediaType(b []byte, s string) (_ []byte, at int, want string) {
 		}
 	}
 	b = appendLower(b, s[start:k])
-	// 10. parameters
+	return appendMIMEParams(b, s[:end], i), 0, ""
+}
+
+// appendMIMEParams is step 10 of "parse a MIME type" (MIME Sniffing
+// Standard) on s from i, a ';' or the end, with the serialization of the
+// parameters it keeps appended to b.
+func appendMIMEParams(b []byte, s string, i int) []byte {
+	end := len(s)
 	var names [8][2]int // where the names kept so far are in s
 	var extra [][2]int  // and those after the eighth
 	n := 0
@@ -190,7 +203,7 @@ func appendMediaType(b []byte, s string) (_ []byte, at int, want string) {
 		b = append(b, '=')
 		b = appendMIMEValue(b, v, quoted)
 	}
-	return b, 0, ""
+	return b
 }
 
 // appendMIMEValue appends a parameter value as "serialize a MIME type"
