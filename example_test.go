@@ -2270,3 +2270,175 @@ func mustURL(s string) *url.URL {
 	}
 	return u
 }
+
+// ---- Tutorial part: Links people click: which scheme a browser runs (URL Standard, HTML). ----
+// Examples for this part go below this line.
+
+// A sanitizer (a Markdown renderer, a comment system) keeps the links of
+// a page that run with a scheme it allows. Decode the attribute's
+// character references first, as the browser does before it reads the
+// URL ("&colon;" is ':'): a check made before that misses links that run
+// as script. Allows then reads the scheme as the browser does, past
+// leading controls and spaces, tabs and newlines inside it and any case;
+// the zero LinkPolicy keeps http, https, mailto, tel and references
+// without a scheme, and data: only for an image, with an image type.
+func ExampleLinkPolicy_Allows() {
+	base := uri.MustParse("https://forum.example/thread/42")
+	page := []struct{ attr, value string }{ // attribute values as the HTML has them
+		{"href", "https://go.dev/doc/"},
+		{"href", "../43#reply"},
+		{"href", "mailto:mod@forum.example?subject=report"},
+		{"href", "java&#x09;script:alert(1)"},
+		{"href", " JaVaScRiPt&colon;alert(1)"},
+		{"href", "\x01javascript:alert(1)"},
+		{"href", "vbscript:msgbox(1)"},
+		{"href", "data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"},
+		{"href", "data:image/png;base64,iVBORw0KGgo="},
+		{"src", "data:image/png;base64,iVBORw0KGgo="},
+		{"src", "data:text/html,x"},
+	}
+	for _, a := range page {
+		href := html.UnescapeString(a.value)
+		policy := uri.LinkPolicy{Image: a.attr == "src"}
+		scheme, _ := uri.WebParser{}.LinkScheme(href, base)
+		verdict := "drop"
+		if policy.Allows(href, base) {
+			verdict = "keep"
+		}
+		fmt.Printf("%s %-4s %-10s %q\n", verdict, a.attr, scheme, href)
+	}
+	// Output:
+	// keep href https      "https://go.dev/doc/"
+	// keep href https      "../43#reply"
+	// keep href mailto     "mailto:mod@forum.example?subject=report"
+	// drop href javascript "java\tscript:alert(1)"
+	// drop href javascript " JaVaScRiPt:alert(1)"
+	// drop href javascript "\x01javascript:alert(1)"
+	// drop href vbscript   "vbscript:msgbox(1)"
+	// drop href data       "data:text/html,<script>alert(1)</script>"
+	// drop href data       "data:image/png;base64,iVBORw0KGgo="
+	// keep src  data       "data:image/png;base64,iVBORw0KGgo="
+	// drop src  data       "data:text/html,x"
+}
+
+// LinkScheme says which scheme the browser runs a link with: the link's
+// own, read as the URL Standard's basic URL parser reads it, or the
+// base's for a reference. A link the browser cannot parse is an error.
+// With the zero URI as base (the page's base is not known), a reference
+// has no scheme.
+func ExampleWebParser_LinkScheme() {
+	base := uri.MustParse("https://example.com/page")
+	for _, href := range []string{"\t\nJAVA\nSCRIPT:x", "//cdn.example/app.js", "java script:x", "https://[::1/"} {
+		scheme, err := uri.WebParser{}.LinkScheme(href, base)
+		fmt.Printf("%q: %q %v\n", href, scheme, err != nil)
+	}
+	_, err := uri.WebParser{}.LinkScheme("#top", uri.URI{})
+	fmt.Println("no base:", errors.Is(err, uri.ErrWeb))
+	// custom lists replace the default one; "" is a reference with no base
+	fmt.Println(uri.LinkPolicy{Schemes: []string{"https", "xmpp"}}.Allows("XMPP:room@chat.example", uri.URI{}))
+	// Output:
+	// "\t\nJAVA\nSCRIPT:x": "javascript" false
+	// "//cdn.example/app.js": "https" false
+	// "java script:x": "https" false
+	// "https://[::1/": "" true
+	// no base: true
+	// true
+}
+
+// ---- Tutorial part: data: URLs (Fetch, "data: URL processor"; MIME Sniffing). ----
+// Examples for this part go below this line.
+
+// ParseDataURL reads a data: URL as a browser does: its MIME type
+// parsed and serialized as the MIME Sniffing Standard says (the
+// text/plain;charset=US-ASCII default when it gives none) and its body
+// percent-decoded, then base64-decoded when marked ";base64" (forgiving
+// of whitespace and missing padding). An error is at the byte at fault.
+func ExampleParseDataURL() {
+	for _, s := range []string{
+		"data:,A%20brief%20note",
+		"data:Image/PNG;base64,iVBO Rw0K\nGgo",
+		`data:text/plain;Charset="utf-8",caf%C3%A9`,
+		"data:text/plain;base64,YWJj*",
+	} {
+		d, err := uri.ParseDataURL(s)
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Println("error at", e.Offset, errors.Is(err, uri.ErrDataURL))
+			continue
+		}
+		fmt.Printf("%s %q\n", d.MediaType, d.Body)
+	}
+	// Output:
+	// text/plain;charset=US-ASCII "A brief note"
+	// image/png "\x89PNG\r\n\x1a\n"
+	// text/plain;charset=utf-8 "café"
+	// error at 27 true
+}
+
+// AppendDataURLBody decodes the body into a buffer of the caller's,
+// without allocating when it is large enough; ParseMediaType parses a
+// Content-Type as a browser does and serializes it.
+func ExampleAppendDataURLBody() {
+	buf := make([]byte, 0, 64)
+	buf, err := uri.AppendDataURLBody(buf[:0], "data:application/octet-stream;base64,AAECAw==")
+	fmt.Println(buf, err)
+	mt, err := uri.ParseMediaType(` Text/HTML ; Charset="UTF-8" ; q=1 `)
+	fmt.Println(mt, err)
+	// Output:
+	// [0 1 2 3] <nil>
+	// text/html;charset=UTF-8;q=1 <nil>
+}
+
+// ---- Tutorial part: mailto: links, read and written (RFC 6068). ----
+// Examples for this part go below this line.
+
+// ParseMailto takes a mailto URI apart: the addresses (of the path and of
+// "to" fields) and the other fields in order, names lowercase, values
+// decoded as UTF-8 text. A line break is text only in the body: one in a
+// subject would start a header field of its own, and is refused.
+func ExampleParseMailto() {
+	for _, s := range []string{
+		"mailto:joe@example.com?cc=bob@example.com&body=hello",
+		"mailto:%22not%40me%22@example.org,b@example.org?Subject=caf%C3%A9",
+		"mailto:?to=a@an.example&body=line%201%0D%0Aline%202",
+		"mailto:a@example.org?subject=hi%0D%0ABcc:%20all@example.org",
+		"mailto:joe@example.com?cc=bob@example.com?body=hello",
+	} {
+		m, err := uri.ParseMailto(s)
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Printf("error at %d: %q\n", e.Offset, s[e.Offset:])
+			continue
+		}
+		fmt.Printf("%q %q\n", m.To, m.Fields)
+	}
+	// Output:
+	// ["joe@example.com"] [["cc" "bob@example.com"] ["body" "hello"]]
+	// ["\"not@me\"@example.org" "b@example.org"] [["subject" "café"]]
+	// ["a@an.example"] [["body" "line 1\r\nline 2"]]
+	// error at 31: "%0D%0ABcc:%20all@example.org"
+	// error at 41: "?body=hello"
+}
+
+// Mailto.URI writes a mailto URI, encoding what RFC 6068 requires: in an
+// address '%', '/', '?', '#', '&', ';', '=', ',' and every '@' but the
+// one before the domain; in a field everything but its qchar (a space is
+// "%20", '+' stays). Non-ASCII text is written as percent-encoded UTF-8;
+// convert a domain to A-labels first for older mail clients.
+func ExampleMailto_URI() {
+	domain, _ := uri.DomainToASCII("納豆.example")
+	m := uri.Mailto{
+		To: []string{"bill+ietf@example.org", "Mike&family@example.org", "user@" + domain},
+		Fields: [][2]string{
+			{"subject", "1+1 = 2 & café?"},
+			{"body", "line 1\r\nline 2"},
+		},
+	}
+	u := m.URI()
+	fmt.Println(u)
+	back, err := uri.ParseMailto(u.String())
+	fmt.Printf("%q %v\n", back.To, err)
+	// Output:
+	// mailto:bill+ietf@example.org,Mike%26family@example.org,user@xn--99zt52a.example?subject=1+1%20%3D%202%20%26%20caf%C3%A9%3F&body=line%201%0D%0Aline%202
+	// ["bill+ietf@example.org" "Mike&family@example.org" "user@xn--99zt52a.example"] <nil>
+}

@@ -147,9 +147,22 @@ func buildKeepTable() (t [256]uint16) {
 		// "*-._": the unreserved characters but '~', and '*'.
 		set(ComponentForm, is(c, cUnreserved) && c != '~' || c == '*')
 		set(ComponentUnreserved, is(c, cUnreserved))
+		// The mailto sets (RFC 6068, Section 2): an addr-spec encodes '%',
+		// the gen-delims but ':' (and '@', but for the one before the
+		// domain, which mailto.go writes), "&", ";", "=" and the ','
+		// between addresses; an hfname or hfvalue is qchar but ';'.
+		set(componentMailtoAddr, is(c, cUnreserved) || strings.IndexByte("!$'()*+:", c) >= 0)
+		set(componentMailtoField, is(c, cUnreserved) || strings.IndexByte("!$'()*+,:@", c) >= 0)
 	}
 	return t
 }
+
+// Encode sets that are not Components of their own: the parts of a
+// mailto URI (see mailto.go), for appendEncode.
+const (
+	componentMailtoAddr = ComponentUnreserved + 1 + iota
+	componentMailtoField
+)
 
 var componentErrs = [...]error{
 	ComponentUserinfo:    ErrUserinfo,
