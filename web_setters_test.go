@@ -187,64 +187,6 @@ func TestWPTSetters(t *testing.T) {
 	t.Logf("setters_tests.json: %d cases, %d with a getter in its RFC 3986 form", n, rfc)
 }
 
-// webAttrNames are the attributes that have a setter, in the URL
-// Standard's order.
-var webAttrNames = []string{"href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"}
-
-// FuzzWebSetters checks, for a URL that ParseWeb reads and a value, that
-// no setter fails (but SetHref of a value that does not parse) or
-// returns a URI that is not valid or that ParseWeb does not give back
-// from its text and its href, and that setting each attribute to what its
-// getter returns leaves the URL unchanged, but where the getter's "" is
-// also that of no component: the search and hash of an empty query or
-// fragment, and the host and hostname of a URL without one (the setter
-// makes it empty).
-func FuzzWebSetters(f *testing.F) {
-	for _, s := range []struct {
-		href, value string
-		attr        uint8
-	}{
-		{"https://user:pass@example.com:8080/a/b?q=1#f", "other.example:81", 4},
-		{"http://example.net/", "/a b/../c?d#e", 7},
-		{"sc://h/p", "ftp", 1},
-		{"file:///C:/x", "host", 5},
-		{"data:text/plain,x", "?q", 8},
-		{"http://[::1]:80/", "8080x", 6},
-		{"sc:/p", "//x", 7},
-		{"http://h/", "münchen.de", 5},
-		{"https://h/?a", "#x", 9},
-		{"sc://x:1/", "", 4},
-	} {
-		f.Add(s.href, s.attr, s.value)
-	}
-	p := WebParser{}
-	f.Fuzz(func(t *testing.T, href string, attr uint8, value string) {
-		u, err := ParseWeb(href)
-		if err != nil {
-			return
-		}
-		name := webAttrNames[int(attr)%len(webAttrNames)]
-		r, err := webSetter(p, name)(u, value)
-		if err != nil {
-			if name != "href" {
-				t.Fatalf("%q.%s = %q: %v", u, name, value, err)
-			}
-		} else {
-			checkSetResult(t, fmt.Sprintf("%q.%s = %q", u, name, value), r)
-		}
-		a := p.Attributes(u)
-		for _, name := range webAttrNames[1:] {
-			v := webAttribute(a, name)
-			if v == "" && (name == "search" && u.HasQuery || name == "hash" && u.HasFragment || (name == "host" || name == "hostname") && !u.HasAuthority) {
-				continue
-			}
-			if r, err := webSetter(p, name)(u, v); err != nil || !reflect.DeepEqual(r, u) {
-				t.Errorf("%q.%s = %q (its own) = %q, %v; want it unchanged", u, name, v, r, err)
-			}
-		}
-	})
-}
-
 // webSettersNodeDiffers returns, for a row of testdata/setters_node.txt,
 // why Node v20 gives an href otherwise than the URL Standard of today
 // (Node 20 bundles an ada release older than the Standard's and ada's
