@@ -221,7 +221,9 @@ func webSettersNodeDiffers(attr, base, value string) string {
 // each setter call, through ParseWeb (the URI is the one ParseWeb gives
 // for Node's href) and as the href itself where it has nothing that
 // ParseWeb percent-encodes beyond the Standard; the rows of
-// webSettersNodeDiffers must differ.
+// webSettersNodeDiffers must differ. Every row is also checked for the
+// properties of checkWebSet (no boundary of another component moves, the
+// result reparses to itself, net/url reads the same host, port and path).
 func TestWebSettersNode(t *testing.T) {
 	data, err := os.ReadFile("testdata/setters_node.txt")
 	if err != nil {
@@ -254,6 +256,7 @@ func TestWebSettersNode(t *testing.T) {
 		if set == nil {
 			t.Fatalf("%s: no setter", what)
 		}
+		checkWebSet(t, p, u, attr, value) // the fuzzers' properties, on every row
 		r, err := set(u, value)
 		got := "!"
 		if err == nil {
