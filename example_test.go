@@ -2442,3 +2442,103 @@ func ExampleMailto_URI() {
 	// mailto:bill+ietf@example.org,Mike%26family@example.org,user@xn--99zt52a.example?subject=1+1%20%3D%202%20%26%20caf%C3%A9%3F&body=line%201%0D%0Aline%202
 	// ["bill+ietf@example.org" "Mike&family@example.org" "user@xn--99zt52a.example"] <nil>
 }
+
+// ---- Tutorial part: Editing a URL as a browser does (URL Standard, "URL class" setters). ----
+
+// A program ported from JavaScript writes url.host = ..., url.pathname =
+// ...: the WebParser setters do exactly what a browser does, on the URI.
+// What the Standard ignores is ignored (the URL comes back unchanged),
+// what it repairs is repaired; nothing in a value becomes a delimiter of
+// another component.
+func ExampleWebParser_SetHost() {
+	var p uri.WebParser
+	u, _ := uri.ParseWeb("https://example.com/a?q#f")
+	for _, v := range []string{
+		"other.example:8443", // host and port
+		"EXAMPLE.net:443",    // the default port is no port
+		"h/evil.example",     // the host ends at '/': the path stays
+		"münchen.de",         // IDNA
+		"",                   // a special URL's host cannot be empty: ignored
+		"a b",                // not a host: ignored
+	} {
+		r, _ := p.SetHost(u, v)
+		fmt.Printf("%-20q %s\n", v, r)
+	}
+	// Output:
+	// "other.example:8443" https://other.example:8443/a?q#f
+	// "EXAMPLE.net:443"    https://example.net/a?q#f
+	// "h/evil.example"     https://h/a?q#f
+	// "münchen.de"         https://xn--mnchen-3ya.de/a?q#f
+	// ""                   https://example.com/a?q#f
+	// "a b"                https://example.com/a?q#f
+}
+
+// The pathname setter removes dot segments and percent-encodes what would
+// be a delimiter: '?' and '#' in the value are path data, not a query.
+func ExampleWebParser_SetPathname() {
+	var p uri.WebParser
+	u, _ := uri.ParseWeb("http://example.com/old?q=1")
+	for _, v := range []string{"/a/../b", "c d", "/x?y#z", `\win\path`, "/%2e%2E/etc"} {
+		r, _ := p.SetPathname(u, v)
+		fmt.Printf("%-14q %s\n", v, r)
+	}
+	// Output:
+	// "/a/../b"      http://example.com/b?q=1
+	// "c d"          http://example.com/c%20d?q=1
+	// "/x?y#z"       http://example.com/x%3Fy%23z?q=1
+	// "\\win\\path"  http://example.com/win/path?q=1
+	// "/%2e%2E/etc"  http://example.com/etc?q=1
+}
+
+// The other setters: protocol (only within special or non-special
+// schemes), port (the digits it starts with), credentials (encoded),
+// search and hash ("" removes them).
+func ExampleWebParser_SetProtocol() {
+	var p uri.WebParser
+	u, _ := uri.ParseWeb("http://example.com:443/p")
+	r, _ := p.SetProtocol(u, "https")
+	fmt.Println(r) // 443 is https's default port
+	r, _ = p.SetProtocol(u, "mailto")
+	fmt.Println(r) // special to non-special: ignored
+	r, _ = p.SetPort(u, "8080/x")
+	fmt.Println(r)
+	r, _ = p.SetPort(u, "http")
+	fmt.Println(r) // not a port: ignored
+	r, _ = p.SetUsername(u, "a@b:c")
+	r, _ = p.SetPassword(r, "p/w")
+	fmt.Println(r)
+	r, _ = p.SetSearch(u, "?a=1&b=2#x")
+	r, _ = p.SetHash(r, "top")
+	fmt.Println(r)
+	r, _ = p.SetSearch(r, "")
+	fmt.Println(r)
+	_, err := p.SetHref(u, "not a URL")
+	fmt.Println(err != nil) // the only setter that fails
+	// Output:
+	// https://example.com/p
+	// http://example.com:443/p
+	// http://example.com:8080/p
+	// http://example.com:443/p
+	// http://a%40b%3Ac:p%2Fw@example.com:443/p
+	// http://example.com:443/p?a=1&b=2%23x#top
+	// http://example.com:443/p#top
+	// true
+}
+
+// Attributes gives the getters of new URL(...): host with its port,
+// search with its '?' only when the query is not empty, the origin.
+func ExampleWebParser_Attributes() {
+	u, _ := uri.ParseWeb("HTTPS://user:pw@EXAMPLE.com:8443/a/./b?#frag")
+	a := uri.WebParser{}.Attributes(u)
+	fmt.Println(a.Href)
+	fmt.Println(a.Origin)
+	fmt.Println(a.Protocol, a.Username, a.Password)
+	fmt.Println(a.Host, a.Hostname, a.Port)
+	fmt.Printf("%q %q %q\n", a.Pathname, a.Search, a.Hash)
+	// Output:
+	// https://user:pw@example.com:8443/a/b?#frag
+	// https://example.com:8443
+	// https: user pw
+	// example.com:8443 example.com 8443
+	// "/a/b" "" "#frag"
+}

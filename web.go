@@ -347,7 +347,13 @@ func preprocess(s string) string {
 	for j > i && s[j-1] <= ' ' {
 		j--
 	}
-	s = s[i:j]
+	return removeTabNewline(s[i:j])
+}
+
+// removeTabNewline removes every ASCII tab and newline from s (URL
+// Standard, "basic URL parser", step 3), all the preprocessing a setter's
+// state override gets (URL Standard, "URL setters").
+func removeTabNewline(s string) string {
 	if !strings.ContainsAny(s, "\t\n\r") {
 		return s
 	}
@@ -367,15 +373,9 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 	var u webURL
 	// scheme start state, scheme state
 	rest := s
-	if s != "" && is(s[0], cAlpha) {
-		j := 1
-		for j < len(s) && is(s[j], cScheme) {
-			j++
-		}
-		if j < len(s) && s[j] == ':' {
-			u.scheme = strings.ToLower(s[:j])
-			rest = s[j+1:]
-		}
+	if j := schemeState(s); j > 0 {
+		u.scheme = strings.ToLower(s[:j])
+		rest = s[j+1:]
 	}
 	if u.scheme == "" {
 		// no scheme state
@@ -447,6 +447,22 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 	return u, nil
 }
 
+// schemeState is the scheme start state and the scheme state on s: the
+// length of the scheme when s starts with one and ':', else 0.
+func schemeState(s string) int {
+	if s == "" || !is(s[0], cAlpha) {
+		return 0
+	}
+	j := 1
+	for j < len(s) && is(s[j], cScheme) {
+		j++
+	}
+	if j < len(s) && s[j] == ':' {
+		return j
+	}
+	return 0
+}
+
 // relative is the relative state and the relative slash state.
 func (p WebParser) relative(input string, u *webURL, rest string, base *webURL) error {
 	_, special := specialPort(u.scheme)
@@ -504,13 +520,7 @@ func (u *webURL) shorten() {
 // from the first octet after the slashes.
 func (p WebParser) authority(input string, u *webURL, rest string) error {
 	_, special := specialPort(u.scheme)
-	end := len(rest)
-	for i := 0; i < len(rest); i++ {
-		if c := rest[i]; c == '/' || c == '?' || c == '#' || special && c == '\\' {
-			end = i
-			break
-		}
-	}
+	end := authorityEnd(rest, special)
 	auth, after := rest[:end], rest[end:]
 	hostAt := 0 // the offset in rest of auth, from here on the host and port
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
@@ -523,22 +533,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 			return webFail(input, len(rest)-hostAt, "a host after the credentials")
 		}
 	}
-	// host and port: a ':' outside brackets starts the port
-	hostEnd := len(auth)
-	inBrackets := false
-	for i := 0; i < len(auth); i++ {
-		switch auth[i] {
-		case '[':
-			inBrackets = true
-		case ']':
-			inBrackets = false
-		case ':':
-			if !inBrackets {
-				hostEnd = i
-				i = len(auth)
-			}
-		}
-	}
+	hostEnd := webHostEnd(auth)
 	hostText := auth[:hostEnd]
 	if hostText == "" {
 		if special || hostEnd < len(auth) {
@@ -551,27 +546,9 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	u.host, u.hasHost, u.hostLeft = h, true, len(rest)-hostAt
 	if hostEnd < len(auth) {
-		port := auth[hostEnd+1:]
 		portLeft := len(rest) - (hostAt + hostEnd + 1)
-		for i := 0; i < len(port); i++ {
-			if !is(port[i], cDigit) {
-				return webFail(input, portLeft-i, "a port of digits")
-			}
-		}
-		if port != "" {
-			n := 0
-			for i := 0; i < len(port); i++ {
-				if n = n*10 + int(port[i]-'0'); n > 65535 {
-					return webFail(input, portLeft-i, "a port up to 65535")
-				}
-			}
-			if port[0] == '0' {
-				port = strconv.Itoa(n) // leading zeros go
-			}
-			if def, _ := specialPort(u.scheme); port == def && def != "" {
-				port = ""
-			}
-			u.port = port
+		if i, want := u.portState(auth[hostEnd+1:], false); want != "" {
+			return webFail(input, portLeft-i, want)
 		}
 	}
 	// path start state
@@ -592,6 +569,74 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 	}
 	p.pathAndAfter(u, after)
 	return nil
+}
+
+// authorityEnd returns the offset in rest of the octet that ends the
+// authority (and the host) state: '/', '?', '#', '\' for a special URL, or
+// the end.
+func authorityEnd(rest string, special bool) int {
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c == '/' || c == '?' || c == '#' || special && c == '\\' {
+			return i
+		}
+	}
+	return len(rest)
+}
+
+// webHostEnd returns the offset in auth, the text of the host state, of
+// the first ':' outside brackets, which starts the port, or len(auth).
+func webHostEnd(auth string) int {
+	inBrackets := false
+	for i := 0; i < len(auth); i++ {
+		switch auth[i] {
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		case ':':
+			if !inBrackets {
+				return i
+			}
+		}
+	}
+	return len(auth)
+}
+
+// portState is the port state on port, the text after the ':': it sets
+// u's port, null for the scheme's default, and returns "" or, for a port
+// it rejects, the offset in port of the octet at fault and what was
+// expected. With a state override (URL Standard, "URL setters") the port
+// ends at the first octet that is not a digit, and no digits at all fail.
+func (u *webURL) portState(port string, override bool) (int, string) {
+	for i := 0; i < len(port); i++ {
+		if !is(port[i], cDigit) {
+			if !override {
+				return i, "a port of digits"
+			}
+			port = port[:i]
+			break
+		}
+	}
+	if port == "" {
+		if override {
+			return 0, "a port of digits"
+		}
+		return 0, ""
+	}
+	n := 0
+	for i := 0; i < len(port); i++ {
+		if n = n*10 + int(port[i]-'0'); n > 65535 {
+			return i, "a port up to 65535"
+		}
+	}
+	if port[0] == '0' {
+		port = strconv.Itoa(n) // leading zeros go
+	}
+	if def, _ := specialPort(u.scheme); port == def && def != "" {
+		port = ""
+	}
+	u.port = port
+	return 0, ""
 }
 
 // pathAndAfter is the path start state on rest, which starts with a '/'
@@ -636,6 +681,14 @@ func cleanPath(path string) bool {
 // pathState is the path state from rest to the end of the path, then the
 // query and fragment states.
 func (p WebParser) pathState(u *webURL, rest string) {
+	p.queryFragment(u, rest[p.pathList(u, rest, false):])
+}
+
+// pathList is the path state on rest, appending its segments to u's path
+// list, up to the end of the path: the returned offset of the '?' or '#'
+// that ends it, or len(rest). With a state override (the pathname setter,
+// URL Standard, "URL setters") '?' and '#' are path data.
+func (p WebParser) pathList(u *webURL, rest string, override bool) int {
 	_, special := specialPort(u.scheme)
 	if need := len(u.path) + 1 + encodedLen(rest, encPath); cap(u.path) < need {
 		u.path = append(make([]byte, 0, need), u.path...)
@@ -643,11 +696,11 @@ func (p WebParser) pathState(u *webURL, rest string) {
 	i := 0
 	for {
 		j := i
-		for j < len(rest) && rest[j] != '/' && rest[j] != '?' && rest[j] != '#' && !(special && rest[j] == '\\') {
+		for j < len(rest) && rest[j] != '/' && (override || rest[j] != '?' && rest[j] != '#') && !(special && rest[j] == '\\') {
 			j++
 		}
 		seg := rest[i:j]
-		last := j >= len(rest) || rest[j] == '?' || rest[j] == '#'
+		last := j >= len(rest) || !override && (rest[j] == '?' || rest[j] == '#')
 		switch {
 		case isDoubleDot(seg):
 			u.shorten()
@@ -667,8 +720,7 @@ func (p WebParser) pathState(u *webURL, rest string) {
 			}
 		}
 		if last {
-			p.queryFragment(u, rest[j:])
-			return
+			return j
 		}
 		i = j + 1
 	}
@@ -685,16 +737,20 @@ func (p WebParser) queryFragment(u *webURL, rest string) {
 		if end < 0 {
 			end = len(rest)
 		}
-		set := encQuery
-		if _, special := specialPort(u.scheme); special {
-			set = encSpecialQuery
-		}
-		u.query, u.hasQuery = webEncodeString(rest[1:end], set), true
+		u.query, u.hasQuery = webEncodeString(rest[1:end], querySet(u.scheme)), true
 		rest = rest[end:]
 	}
 	if rest != "" && rest[0] == '#' {
 		u.fragment, u.hasFragment = webEncodeString(rest[1:], encFragment), true
 	}
+}
+
+// querySet is the percent-encode set of the query state for scheme.
+func querySet(scheme string) webSet {
+	if _, special := specialPort(scheme); special {
+		return encSpecialQuery
+	}
+	return encQuery
 }
 
 // file is the file state, the file slash state and the file host state.
@@ -718,16 +774,11 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 				p.pathState(u, r)
 				return nil
 			}
-			if buf != "" {
-				h, err := p.host(input, buf, len(r), false)
-				if err != nil {
-					return err
-				}
-				if h == "localhost" {
-					h = ""
-				}
-				u.host = h
+			h, err := p.fileHost(input, buf, len(r))
+			if err != nil {
+				return err
 			}
+			u.host = h
 			after := r[end:]
 			if after == "" || after[0] == '?' || after[0] == '#' {
 				u.path = rootPath
@@ -759,6 +810,20 @@ func (p WebParser) file(input string, u *webURL, rest string, base *webURL) erro
 	}
 	p.pathState(u, rest)
 	return nil
+}
+
+// fileHost is the file host state's reading of buf, the host's text
+// (not a drive letter): "" for "" and for "localhost", else the host
+// parser's. left is where buf starts, as webFail counts.
+func (p WebParser) fileHost(input, buf string, left int) (string, error) {
+	if buf == "" {
+		return "", nil
+	}
+	h, err := p.host(input, buf, left, false)
+	if h == "localhost" {
+		h = ""
+	}
+	return h, err
 }
 
 // isDriveLetter reports whether s is a Windows drive letter: an ASCII

@@ -1,0 +1,104 @@
+package bench
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	whatwg "github.com/nlnwa/whatwg-url/url"
+	"github.com/seed0915fd1c/uri"
+)
+
+// setterCall is one line of testdata/setters.txt: a setter call.
+type setterCall struct {
+	attr, base, value string
+	u                 uri.URI
+	href              string // the href after the call
+}
+
+func setterCalls(tb testing.TB) []setterCall {
+	data, err := os.ReadFile("testdata/setters.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var p uri.WebParser
+	var out []setterCall
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := setterCall{attr: f[0], base: f[1], value: f[2]}
+		if c.u, err = uri.ParseWeb(c.base); err != nil {
+			tb.Fatal(err)
+		}
+		r, err := c.set(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		c.href = p.Attributes(r).Href
+		out = append(out, c)
+	}
+	return out
+}
+
+func (c *setterCall) set(p uri.WebParser) (uri.URI, error) {
+	if c.attr == "host" {
+		return p.SetHost(c.u, c.value)
+	}
+	return p.SetPathname(c.u, c.value)
+}
+
+// BenchmarkWebSetters times the host and pathname setters of
+// testdata/setters.txt (WebParser.SetHost, SetPathname on the parsed
+// base), beside ParseWeb of each call's resulting href (the issue's
+// bound: a setter within 2x of it) and nlnwa/whatwg-url (parse the base,
+// then its setter, since its setters change the URL in place). ada's
+// numbers for the same calls: bench/ada/setters.cpp.
+func BenchmarkWebSetters(b *testing.B) {
+	calls := setterCalls(b)
+	var p uri.WebParser
+	for _, attr := range []string{"host", "pathname"} {
+		var cs []setterCall
+		for _, c := range calls {
+			if c.attr == attr {
+				cs = append(cs, c)
+			}
+		}
+		perCall := func(b *testing.B) {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(cs)), "ns/call")
+		}
+		b.Run(attr+"/uri-set", func(b *testing.B) {
+			for b.Loop() {
+				for i := range cs {
+					cs[i].set(p)
+				}
+			}
+			perCall(b)
+		})
+		b.Run(attr+"/uri-ParseWeb-of-result", func(b *testing.B) {
+			for b.Loop() {
+				for i := range cs {
+					uri.ParseWeb(cs[i].href)
+				}
+			}
+			perCall(b)
+		})
+		b.Run(attr+"/nlnwa-parse-and-set", func(b *testing.B) {
+			for b.Loop() {
+				for i := range cs {
+					u, err := whatwg.Parse(cs[i].base)
+					if err != nil {
+						continue
+					}
+					if attr == "host" {
+						u.SetHost(cs[i].value)
+					} else {
+						u.SetPathname(cs[i].value)
+					}
+				}
+			}
+			perCall(b)
+		})
+	}
+}

@@ -1,0 +1,294 @@
+package uri
+
+import "strings"
+
+// The URL Standard's API (URL Standard, "API", "URL class"): the getters
+// and setters of a browser's URL object, on the package's value.
+//
+// A setter reads u as a browser reads its text, u.String(), with the basic
+// URL parser (URL Standard, "URL parsing"), runs the basic URL parser on
+// the new value with the state override that the Standard's setter names
+// (the same states as ParseWeb's: the same host parser, percent-encode
+// sets and path state), and returns the URL record that results as the
+// RFC 3986 URI that WebParser.Parse gives for its href. What the Standard
+// ignores is ignored and what it repairs is repaired: the setter then
+// returns u's URL unchanged, or changed in part, with a nil error. The
+// error is non-nil only when the whole operation fails: SetHref of a value
+// that does not parse, and any setter on a u that the web parser cannot
+// read (a URI built by hand that no browser would read as a URL).
+//
+// Since u is read from its RFC 3986 text, the octets that WebParser.Parse
+// percent-encodes beyond the Standard ('[', ']', '|', '{', '}', '^', '`',
+// '\', a lone '%', ...) are read back encoded: the attributes, and the href
+// after a setter, then have "%5B" where a browser that read the original
+// text has '['. The URI is the same either way.
+
+// WebAttributes are the attributes of a URL object (URL Standard, "URL
+// class"), each the text its getter returns.
+type WebAttributes struct {
+	Href     string // the URL serializer's output (URL Standard, "URL serializing")
+	Origin   string // the ASCII serialization of the origin, "null" when opaque
+	Protocol string // the scheme and ':'
+	Username string
+	Password string
+	Host     string // the host and, when not the scheme's default, ':' and the port
+	Hostname string // the host alone
+	Port     string // "" for the scheme's default port
+	Pathname string // the path serialized; an opaque path as it is
+	Search   string // '?' and the query, or "" when the query is empty or null
+	Hash     string // '#' and the fragment, or "" when the fragment is empty or null
+}
+
+// Attributes returns the getters of the URL a browser reads from
+// u.String() (URL Standard, "URL class"): what new URL(u.String()) gives
+// in JavaScript. A URI that the web parser cannot read (see Parse) gives
+// the zero WebAttributes.
+func (p WebParser) Attributes(u URI) WebAttributes {
+	w, err := p.parse(u.String(), nil)
+	if err != nil {
+		return WebAttributes{}
+	}
+	return p.attributes(&w)
+}
+
+// attributes returns the getters of the URL record w.
+func (p WebParser) attributes(w *webURL) WebAttributes {
+	a := WebAttributes{
+		Href:     string(w.href(nil)),
+		Origin:   p.origin(w),
+		Protocol: w.scheme + ":",
+		Username: w.username,
+		Password: w.password,
+		Hostname: w.host,
+		Port:     w.port,
+		Pathname: w.opaque,
+	}
+	a.Host = w.host
+	if w.port != "" {
+		a.Host += ":" + w.port
+	}
+	if !w.isOpaque {
+		a.Pathname = string(w.path)
+	}
+	if w.query != "" {
+		a.Search = "?" + w.query
+	}
+	if w.fragment != "" {
+		a.Hash = "#" + w.fragment
+	}
+	return a
+}
+
+// set reads u as a browser reads its text, applies edit to the URL
+// record, and returns the record as Parse returns it.
+func (p WebParser) set(u URI, edit func(w *webURL)) (URI, error) {
+	w, err := p.parse(u.String(), nil)
+	if err != nil {
+		return URI{}, err
+	}
+	edit(&w)
+	return w.uri("")
+}
+
+// SetHref is the href setter (URL Standard, "URL class", href): the value
+// parsed with no base URL replaces the whole URL, as Parse returns it. A
+// value that does not parse is an error (a TypeError in JavaScript), and
+// u is not read.
+func (p WebParser) SetHref(u URI, value string) (URI, error) {
+	return p.Parse(value)
+}
+
+// SetProtocol is the protocol setter (URL Standard, "URL class",
+// protocol): the basic URL parser on value and ':' with the scheme start
+// state override. The scheme is the value up to its first ':' ("https:x"
+// sets "https"), lowercased; the change is ignored when the value does not
+// start with a scheme, when it would make a special URL (http, https, ws,
+// wss, ftp, file) non-special or the other way round, when it would make a
+// URL with credentials or a port a file URL, and when u is a file URL with
+// an empty host. A port that is the new scheme's default is removed.
+func (p WebParser) SetProtocol(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		v := removeTabNewline(value) + ":"
+		j := schemeState(v)
+		if j == 0 {
+			return
+		}
+		scheme := strings.ToLower(v[:j])
+		_, was := specialPort(w.scheme)
+		def, is := specialPort(scheme)
+		switch {
+		case was != is,
+			scheme == "file" && (w.username != "" || w.password != "" || w.port != ""),
+			w.scheme == "file" && w.host == "":
+			return
+		}
+		w.scheme = scheme
+		if w.port == def {
+			w.port = ""
+		}
+	})
+}
+
+// canHaveCredentials is the negation of "cannot have a
+// username/password/port" (URL Standard, "URL representation"): a URL
+// whose host is neither null nor empty and whose scheme is not "file".
+func (w *webURL) canHaveCredentials() bool {
+	return w.hasHost && w.host != "" && w.scheme != "file"
+}
+
+// SetUsername is the username setter (URL Standard, "URL class",
+// username): the value percent-encoded with the userinfo percent-encode
+// set, ignored when the URL cannot have a username (no host, an empty
+// host, or a file URL).
+func (p WebParser) SetUsername(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		if w.canHaveCredentials() {
+			w.username = webEncodeString(value, encUserinfo)
+		}
+	})
+}
+
+// SetPassword is the password setter (URL Standard, "URL class",
+// password): as SetUsername, for the password.
+func (p WebParser) SetPassword(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		if w.canHaveCredentials() {
+			w.password = webEncodeString(value, encUserinfo)
+		}
+	})
+}
+
+// SetHost is the host setter (URL Standard, "URL class", host): the basic
+// URL parser on value with the host state override (the file host state
+// for a file URL). The host ends at the first '/', '?', '#' (or '\' for a
+// special URL) and, outside brackets, ':', after which the digits up to
+// the first other octet are the port ("h:8080/x" sets the host h and the
+// port 8080; "h:" and "h:x" set the host alone). Ignored: a URL with an
+// opaque path, a host the host parser rejects, an empty host for a special
+// URL or for a URL with credentials or a port; a port above 65535 is
+// ignored after the host is set.
+func (p WebParser) SetHost(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) { p.hostOverride(w, value, false) })
+}
+
+// SetHostname is the hostname setter (URL Standard, "URL class",
+// hostname): as SetHost with the hostname state override, where a ':'
+// outside brackets makes the whole value ignored.
+func (p WebParser) SetHostname(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) { p.hostOverride(w, value, true) })
+}
+
+// hostOverride is the host state (hostname: the hostname state) and the
+// file host state with a state override.
+func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
+	if w.isOpaque {
+		return
+	}
+	v := removeTabNewline(value)
+	_, special := specialPort(w.scheme)
+	end := authorityEnd(v, special)
+	if w.scheme == "file" {
+		// the file host state: ':' is host text
+		h, err := p.fileHost(v, v[:end], len(v))
+		if err == nil {
+			w.host = h
+		}
+		return
+	}
+	auth := v[:end]
+	he := webHostEnd(auth)
+	buf := auth[:he]
+	switch {
+	case he < len(auth) && (buf == "" || hostname):
+		return
+	case he == len(auth) && buf == "" && (special || w.username != "" || w.password != "" || w.port != ""):
+		return
+	}
+	h, err := p.host(v, buf, len(v), !special)
+	if err != nil {
+		return
+	}
+	w.host, w.hasHost = h, true
+	if he < len(auth) {
+		w.portState(auth[he+1:], true)
+	}
+}
+
+// SetPort is the port setter (URL Standard, "URL class", port): "" removes
+// the port; otherwise the basic URL parser on value with the port state
+// override: the digits up to the first other octet ("8080x" sets 8080),
+// the scheme's default port written as no port. Ignored: a URL that
+// cannot have a port (no host, an empty host, or a file URL), a value that
+// does not start with a digit, a port above 65535.
+func (p WebParser) SetPort(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		switch {
+		case !w.canHaveCredentials():
+		case value == "":
+			w.port = ""
+		default:
+			w.portState(removeTabNewline(value), true)
+		}
+	})
+}
+
+// SetPathname is the pathname setter (URL Standard, "URL class",
+// pathname): the path emptied, then the basic URL parser on value with the
+// path start state override, so that dot segments are removed ("/a/../b"
+// sets "/b"), octets of the path percent-encode set are encoded ('?' and
+// '#' too, as path data), a special URL's '\' separates segments as '/'
+// does, and a missing leading '/' is added. Ignored for a URL with an
+// opaque path.
+func (p WebParser) SetPathname(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		if w.isOpaque {
+			return
+		}
+		v := removeTabNewline(value)
+		_, special := specialPort(w.scheme)
+		w.path = nil
+		switch {
+		case special:
+			if v != "" && (v[0] == '/' || v[0] == '\\') {
+				v = v[1:]
+			}
+		case v == "":
+			if !w.hasHost {
+				w.path = rootPath
+			}
+			return
+		case v[0] == '/':
+			v = v[1:]
+		}
+		p.pathList(w, v, true)
+	})
+}
+
+// SetSearch is the search setter (URL Standard, "URL class", search): ""
+// removes the query; otherwise the value, less one leading '?', is the
+// query, percent-encoded as the query state does ('#' too). A browser's
+// searchParams then reads the new query (see QueryParams).
+func (p WebParser) SetSearch(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		if value == "" {
+			w.query, w.hasQuery = "", false
+			return
+		}
+		v := removeTabNewline(strings.TrimPrefix(value, "?"))
+		w.query, w.hasQuery = webEncodeString(v, querySet(w.scheme)), true
+	})
+}
+
+// SetHash is the hash setter (URL Standard, "URL class", hash): ""
+// removes the fragment; otherwise the value, less one leading '#', is the
+// fragment, percent-encoded with the fragment percent-encode set.
+func (p WebParser) SetHash(u URI, value string) (URI, error) {
+	return p.set(u, func(w *webURL) {
+		if value == "" {
+			w.fragment, w.hasFragment = "", false
+			return
+		}
+		v := removeTabNewline(strings.TrimPrefix(value, "#"))
+		w.fragment, w.hasFragment = webEncodeString(v, encFragment), true
+	})
+}
