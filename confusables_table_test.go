@@ -3,10 +3,14 @@ package uri
 import (
 	"bufio"
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode"
 )
@@ -119,5 +123,85 @@ func TestConfusablesTableSpots(t *testing.T) {
 		if unicode.Is(latinLookalikes, r) {
 			t.Errorf("%U (%c) is in latinLookalikes", r, r)
 		}
+	}
+}
+
+// TestGenerateFromClone runs gen_confusables.go as go generate runs it in
+// a fresh clone: in a directory with no ../shared beside it, so that it
+// downloads its files, here from a server laid out as unicode.org's Public
+// directory (the layout transcribed below, serving the copies in
+// unicodeDir). It must make the committed table; and when one file is not
+// the one the table records, it must stop and say so rather than write
+// another table.
+func TestGenerateFromClone(t *testing.T) {
+	files := []string{"confusables.txt", "IdentifierStatus.txt", "Scripts.txt", "ScriptExtensions.txt", "UnicodeData.txt"}
+	needUnicodeData(t, files...)
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("needs the go command: %v", err)
+	}
+	// Where unicode.org publishes them: UTS #39's data under
+	// security/<version>/, the UCD under <version>/ucd/.
+	published := map[string]string{
+		"/security/" + confusablesVersion + "/confusables.txt":      "confusables.txt",
+		"/security/" + confusablesVersion + "/IdentifierStatus.txt": "IdentifierStatus.txt",
+		"/" + confusablesVersion + "/ucd/Scripts.txt":               "Scripts.txt",
+		"/" + confusablesVersion + "/ucd/ScriptExtensions.txt":      "ScriptExtensions.txt",
+		"/" + confusablesVersion + "/ucd/UnicodeData.txt":           "UnicodeData.txt",
+	}
+	var tamper atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name, ok := published[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		b, err := os.ReadFile(filepath.Join(unicodeDir, name))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		if tamper.Load() && name == "Scripts.txt" {
+			b = append(b, "# one more line\n"...)
+		}
+		w.Write(b)
+	}))
+	defer srv.Close()
+
+	clone := filepath.Join(t.TempDir(), "uri")
+	if err := os.Mkdir(clone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"gen_confusables.go", "gen_unicode.go", "confusables_table.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(clone, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	generate := func() ([]byte, string, error) {
+		var out, stderr bytes.Buffer
+		cmd := exec.Command(gobin, "run", "gen_confusables.go", "gen_unicode.go", "-o", "-", "-base", srv.URL+"/")
+		cmd.Dir, cmd.Stdout, cmd.Stderr = clone, &out, &stderr
+		err := cmd.Run()
+		return out.Bytes(), stderr.String(), err
+	}
+	t.Parallel() // it waits on the go command; let the other tests run
+	got, stderr, err := generate()
+	if err != nil {
+		t.Fatalf("go run gen_confusables.go, downloading: %v\n%s", err, stderr)
+	}
+	committed, err := os.ReadFile("confusables_table.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, committed) {
+		t.Errorf("the table generated from downloaded files differs from confusables_table.go")
+	}
+	tamper.Store(true)
+	if _, stderr, err := generate(); err == nil || !strings.Contains(stderr, "Scripts.txt has SHA-256") {
+		t.Errorf("a downloaded Scripts.txt that is not the recorded one: err %v, stderr %q; want a failure naming its SHA-256", err, stderr)
 	}
 }

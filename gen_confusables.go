@@ -3,7 +3,7 @@
 // gen_confusables writes confusables_table.go: the tables of UTS #39,
 // Unicode Security Mechanisms, that IRI uses to decide which characters it
 // may show decoded in a userinfo or a host (see displayLabel). It reads
-// five files of one Unicode version from the directory it is given:
+// five files of one Unicode version:
 //
 //	confusables.txt       UTS #39 prototypes, for skeletons (Section 4)
 //	UnicodeData.txt       canonical decompositions, for the NFD of a skeleton
@@ -29,23 +29,21 @@
 //
 // Run it with go generate, or by hand:
 //
-//	go run gen_confusables.go [-o confusables_table.go] path/to/unicode-17.0.0
+//	go run gen_confusables.go gen_unicode.go [-o confusables_table.go] [-data path/to/unicode-17.0.0]
+//
+// gen_unicode.go says where the data comes from: a directory, or
+// unicode.org, checked against the SHA-256 this file's output records.
 //
 // With -o -, it writes the file to standard output (the test that checks
 // the committed file uses that).
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
 	"log"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -96,91 +94,35 @@ var named = []struct{ name, code string }{
 	{"scriptHebrew", "Hebr"}, {"scriptGreek", "Grek"}, {"scriptCyrillic", "Cyrl"},
 }
 
-type field struct {
-	lo, hi rune
-	f      []string
-}
+func main() { run("confusables_table.go", generate) }
 
-// read calls fn for each data line of dir/name: its code point range and
-// its fields after the first, of which it splits off at most n-1. It returns the file's Unicode version, from
-// a "# Version:" line or the file's name.
-func read(dir, name string, n int, fn func(lo, hi rune, f []string)) string {
-	file, err := os.Open(filepath.Join(dir, name))
+// read calls fn for each data line of the input file name (readUCD): its
+// code point range and its fields after the first. It returns the file's
+// Unicode version.
+func read(name string, fn func(lo, hi rune, f []string)) string {
+	data, _, version, err := readUCD(name)
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer file.Close()
-	version := ""
-	sc := bufio.NewScanner(file)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
-			version = strings.TrimSpace(v)
-		}
-		if v, ok := strings.CutPrefix(line, "# "+strings.TrimSuffix(name, ".txt")+"-"); ok {
-			version = strings.TrimSuffix(strings.TrimSpace(v), ".txt")
-		}
-		line, _, _ = strings.Cut(line, "#")
-		fs := strings.SplitN(line, ";", n)
-		if len(fs) < 2 {
-			continue
-		}
-		for i := range fs {
-			fs[i] = strings.TrimSpace(fs[i])
-		}
-		a, b, ok := strings.Cut(fs[0], "..")
-		if !ok {
-			b = a
-		}
-		lo, err1 := strconv.ParseUint(a, 16, 32)
-		hi, err2 := strconv.ParseUint(b, 16, 32)
-		if err1 != nil || err2 != nil {
-			log.Fatalf("%s: bad code point range %q", name, fs[0])
-		}
-		fn(rune(lo), rune(hi), fs[1:])
-	}
-	if err := sc.Err(); err != nil {
-		log.Fatal(err)
+	for _, l := range data {
+		fn(l.lo, l.hi, l.f)
 	}
 	return version
 }
 
+// runes reads code points in hex separated by spaces.
 func runes(s string) []rune {
-	var rs []rune
-	for _, f := range strings.Fields(s) {
-		r, err := strconv.ParseUint(f, 16, 32)
-		if err != nil {
-			log.Fatalf("bad code point %q", f)
-		}
-		rs = append(rs, rune(r))
+	rs, err := parseCodePoints(s)
+	if err != nil {
+		log.Fatal(err)
 	}
 	return rs
 }
 
-func main() {
-	out := flag.String("o", "confusables_table.go", "the file to write, - for standard output")
-	flag.Parse()
-	if flag.NArg() != 1 {
-		log.Fatal("usage: go run gen_confusables.go [-o file] path/to/unicode-data-directory")
-	}
-	src, err := generate(flag.Arg(0))
-	if err != nil {
-		log.Fatal(err)
-	}
-	if *out == "-" {
-		os.Stdout.Write(src)
-		return
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
-
-func generate(dir string) ([]byte, error) {
+func generate() ([]byte, error) {
 	// Canonical decompositions (UnicodeData.txt, field 5 without a <tag>).
 	decomp := map[rune][]rune{}
-	read(dir, "UnicodeData.txt", 7, func(lo, _ rune, f []string) {
+	read("UnicodeData.txt", func(lo, _ rune, f []string) {
 		if len(f) > 5 && f[4] != "" && !strings.HasPrefix(f[4], "<") {
 			decomp[lo] = runes(f[4])
 		}
@@ -209,7 +151,7 @@ func generate(dir string) ([]byte, error) {
 	}
 
 	proto := map[rune][]rune{}
-	version := read(dir, "confusables.txt", 4, func(lo, hi rune, f []string) {
+	version := read("confusables.txt", func(lo, hi rune, f []string) {
 		if lo != hi || len(f) < 2 {
 			log.Fatalf("confusables.txt: unexpected line %X %q", lo, f)
 		}
@@ -234,7 +176,7 @@ func generate(dir string) ([]byte, error) {
 	}
 
 	allowed := map[rune]bool{}
-	if v := read(dir, "IdentifierStatus.txt", 4, func(lo, hi rune, f []string) {
+	if v := read("IdentifierStatus.txt", func(lo, hi rune, f []string) {
 		if f[0] == "Allowed" {
 			for r := lo; r <= hi; r++ {
 				allowed[r] = true
@@ -248,7 +190,7 @@ func generate(dir string) ([]byte, error) {
 		name   string // the long name
 	}
 	var scripts []scriptRange
-	if v := read(dir, "Scripts.txt", 4, func(lo, hi rune, f []string) {
+	if v := read("Scripts.txt", func(lo, hi rune, f []string) {
 		scripts = append(scripts, scriptRange{lo, hi, f[0]})
 	}); v != version {
 		return nil, fmt.Errorf("Scripts.txt is version %q, confusables.txt %q", v, version)
@@ -262,7 +204,7 @@ func generate(dir string) ([]byte, error) {
 		return "Unknown"
 	}
 	ext := map[rune][]string{} // short names
-	if v := read(dir, "ScriptExtensions.txt", 4, func(lo, hi rune, f []string) {
+	if v := read("ScriptExtensions.txt", func(lo, hi rune, f []string) {
 		for r := lo; r <= hi; r++ {
 			ext[r] = strings.Fields(f[0])
 		}
@@ -399,6 +341,11 @@ func generate(dir string) ([]byte, error) {
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by gen_confusables.go from Unicode %s's confusables.txt, IdentifierStatus.txt, Scripts.txt, ScriptExtensions.txt and UnicodeData.txt. DO NOT EDIT.\n\n", version)
+	b.WriteString("// The input files and their SHA-256 (TestConfusablesTableGenerated regenerates this file from them):\n//\n")
+	if err := writeSums(&b, "confusables.txt", "IdentifierStatus.txt", "Scripts.txt", "ScriptExtensions.txt", "UnicodeData.txt"); err != nil {
+		return nil, err
+	}
+	b.WriteString("\n")
 	b.WriteString("package uri\n\nimport \"unicode\"\n\n")
 	fmt.Fprintf(&b, "// confusablesVersion is the Unicode version of the UTS #39 data the tables\n// of this file come from.\nconst confusablesVersion = %q\n\n", version)
 	fmt.Fprintf(&b, "// iriDelims are the characters whose look-alikes IRI does not show in a\n// userinfo or a host: the gen-delims of RFC 3986, Section 2.2, the full\n// stop that separates labels, '%%', the '\\\\' that browsers read as '/', and\n// the delimiters of URIs in text of RFC 3986, Appendix C.\nconst iriDelims = %q\n\n", delims)

@@ -17,10 +17,13 @@
 //   - DerivedJoiningType.txt: Joining_Type (RFC 5892, Appendix A.1).
 //
 // The Unicode project publishes them at https://www.unicode.org/Public/
-// (idna/ and ucd/); this project keeps a copy in ../shared/data. Run
+// (idna/ and ucd/). Run
 //
 //	go generate            (see the directive in idna.go)
-//	go run gen_idna_tables.go [-o idna_tables.go | -o -] path/to/unicode-17.0.0
+//	go run gen_idna_tables.go gen_unicode.go [-o idna_tables.go | -o -] [-data path/to/unicode-17.0.0]
+//
+// gen_unicode.go says where the data comes from: a directory, or
+// unicode.org, checked against the SHA-256 this file's output records.
 //
 // The generator checks what the code relies on (ASCII's statuses, that
 // mappings are valid code points, the derivation of
@@ -31,19 +34,14 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"go/format"
-	"log"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 )
-
-const maxRune = 0x10FFFF
 
 // UTS #46 statuses, as idna.go numbers them (idnaValid, ...).
 const (
@@ -93,91 +91,7 @@ var inputs = []string{
 
 var search = flag.Bool("search", false, "try every block size and report the smallest tables")
 
-func main() {
-	out := flag.String("o", "idna_tables.go", "the file to write, - for standard output")
-	flag.Parse()
-	dir := "../shared/data/unicode-17.0.0"
-	if flag.NArg() > 0 {
-		dir = flag.Arg(0)
-	}
-	src, err := generate(dir)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if *out == "-" {
-		if _, err := os.Stdout.Write(src); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
-
-// line is one data line of a UCD file: its code point range and fields.
-type line struct {
-	lo, hi rune
-	f      []string
-}
-
-// readUCD returns the data lines of a UCD-format file, and its @missing
-// lines (as lines too) in the order they come.
-func readUCD(dir, name string) (data, missing []line, version string, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		return nil, nil, "", err
-	}
-	for s := range strings.Lines(string(b)) {
-		s = strings.TrimRight(s, "\r\n")
-		if v, ok := strings.CutPrefix(s, "# Version: "); ok && version == "" {
-			version = strings.TrimSpace(v)
-		}
-		list := &data
-		if m, ok := strings.CutPrefix(s, "# @missing: "); ok {
-			s, list = m, &missing
-		}
-		s, _, _ = strings.Cut(s, "#")
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		f := strings.Split(s, ";")
-		for i := range f {
-			f[i] = strings.TrimSpace(f[i])
-		}
-		lo, hi, err := parseRange(f[0])
-		if err != nil {
-			return nil, nil, "", fmt.Errorf("%s: %v", name, err)
-		}
-		*list = append(*list, line{lo, hi, f[1:]})
-	}
-	return data, missing, version, nil
-}
-
-func parseRange(s string) (lo, hi rune, err error) {
-	a, b, found := strings.Cut(s, "..")
-	if !found {
-		b = a
-	}
-	l, err1 := strconv.ParseUint(a, 16, 32)
-	h, err2 := strconv.ParseUint(b, 16, 32)
-	if err1 != nil || err2 != nil || l > h || h > maxRune {
-		return 0, 0, fmt.Errorf("bad code point range %q", s)
-	}
-	return rune(l), rune(h), nil
-}
-
-func parseCodePoints(s string) ([]rune, error) {
-	var rs []rune
-	for _, f := range strings.Fields(s) {
-		v, err := strconv.ParseUint(f, 16, 32)
-		if err != nil || v > maxRune {
-			return nil, fmt.Errorf("bad code point %q", f)
-		}
-		rs = append(rs, rune(v))
-	}
-	return rs, nil
-}
+func main() { run("idna_tables.go", generate) }
 
 // ucd is what the generator reads.
 type ucd struct {
@@ -194,7 +108,7 @@ type ucd struct {
 	excluded []bool          // CompositionExclusions.txt
 }
 
-func read(dir string) (*ucd, error) {
+func read() (*ucd, error) {
 	n := maxRune + 1
 	u := &ucd{
 		status: make([]uint8, n), mapping: make([]string, n), ccc: make([]uint8, n),
@@ -204,7 +118,7 @@ func read(dir string) (*ucd, error) {
 	seen := make([]bool, n)
 
 	// IdnaMappingTable.txt: every code point once.
-	lines, _, version, err := readUCD(dir, "IdnaMappingTable.txt")
+	lines, _, version, err := readUCD("IdnaMappingTable.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +168,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// UnicodeData.txt: General_Category Mark and canonical decompositions.
-	b, err := os.ReadFile(filepath.Join(dir, "UnicodeData.txt"))
+	b, err := readFile("UnicodeData.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -291,7 +205,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// DerivedCombiningClass.txt
-	lines, _, _, err = readUCD(dir, "DerivedCombiningClass.txt")
+	lines, _, _, err = readUCD("DerivedCombiningClass.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +220,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// DerivedNormalizationProps.txt: NFC_QC and Full_Composition_Exclusion.
-	lines, _, _, err = readUCD(dir, "DerivedNormalizationProps.txt")
+	lines, _, _, err = readUCD("DerivedNormalizationProps.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +242,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// CompositionExclusions.txt
-	lines, _, _, err = readUCD(dir, "CompositionExclusions.txt")
+	lines, _, _, err = readUCD("CompositionExclusions.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -339,7 +253,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// DerivedBidiClass.txt: the @missing defaults, in order, then the data.
-	lines, missing, _, err := readUCD(dir, "DerivedBidiClass.txt")
+	lines, missing, _, err := readUCD("DerivedBidiClass.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +272,7 @@ func read(dir string) (*ucd, error) {
 	}
 
 	// DerivedJoiningType.txt
-	lines, missing, _, err = readUCD(dir, "DerivedJoiningType.txt")
+	lines, missing, _, err = readUCD("DerivedJoiningType.txt")
 	if err != nil {
 		return nil, err
 	}
@@ -557,9 +471,9 @@ func (t *trie) write(b *bytes.Buffer, what string) {
 	writeArray(b, fmt.Sprintf("// %sLeaf holds the values.", t.name), t.name+"Leaf", t.leaf, t.leafWidth)
 }
 
-// generate reads the data in dir and returns the source of idna_tables.go.
-func generate(dir string) ([]byte, error) {
-	u, err := read(dir)
+// generate reads the data and returns the source of idna_tables.go.
+func generate() ([]byte, error) {
+	u, err := read()
 	if err != nil {
 		return nil, err
 	}
@@ -665,12 +579,8 @@ func generate(dir string) ([]byte, error) {
 // The input files and their SHA-256 (TestIDNATablesGenerated regenerates this file from them):
 //
 `, u.version)
-	for _, name := range inputs {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(&b, "//\t%s %x\n", name, sha256.Sum256(data))
+	if err := writeSums(&b, inputs...); err != nil {
+		return nil, err
 	}
 	fmt.Fprintf(&b, `
 package uri

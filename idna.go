@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-//go:generate go run gen_idna_tables.go ../shared/data/unicode-17.0.0
+//go:generate go run gen_idna_tables.go gen_unicode.go
 
 // ErrIDNA reports a domain name that UTS #46 processing rejects (UTS #46,
 // Section 4), or that the URL Standard's "domain to ASCII" rejects after

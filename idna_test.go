@@ -446,7 +446,8 @@ func TestIDNATablesGenerated(t *testing.T) {
 }
 
 // regenerate runs gen, a generator of this directory (a //go:build ignore
-// program that takes "-o -" for its standard output), with args, and
+// program, run with gen_unicode.go, that takes "-o -" for its standard
+// output), with args, and
 // returns what it writes, for the tests that compare a generated file
 // with the committed one. It starts the generator, then waits for it as
 // a parallel test, so that it runs while the sequential tests do; its
@@ -470,7 +471,7 @@ func regenerate(t *testing.T, gen string, args ...string) []byte {
 		t.Fatal(err)
 	}
 	defer stderr.Close()
-	cmd := exec.Command(gobin, append([]string{"run", gen, "-o", "-"}, args...)...)
+	cmd := exec.Command(gobin, append([]string{"run", gen, "gen_unicode.go", "-o", "-"}, args...)...)
 	cmd.Stdout, cmd.Stderr = out, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

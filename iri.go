@@ -624,7 +624,7 @@ func appendLabelIRI(b []byte, label string) []byte {
 	return b
 }
 
-//go:generate go run gen_confusables.go ../shared/data/unicode-17.0.0
+//go:generate go run gen_confusables.go gen_unicode.go
 
 // displayLabel reports whether a host label, as Unicode text (a label
 // decoded from percent-encoding, or an IDNA A-label decoded with
