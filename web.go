@@ -1413,14 +1413,18 @@ func webNormal(s string, u *URI) bool {
 // serializer writes as it is. upper says whether h has an uppercase
 // letter.
 func webPlainDomain(h string) (upper, ok bool) {
+	// One pass that ORs the bytes' marks, with no branch on the data but
+	// the loop's own (issue #31); the rare hyphen is looked at after.
+	var marks uint8
 	for i := 0; i < len(h); i++ {
-		if c := h[i]; c <= 'Z' { // not a lowercase letter
-			switch {
-			case c >= 'A':
-				upper = true
-			case c == '%':
-				return false, false
-			case c == '-' && i >= 3 && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.'):
+		marks |= webHostMarks[h[i]]
+	}
+	if marks&markPct != 0 {
+		return false, false
+	}
+	if marks&markHyphen != 0 {
+		for i := 3; i < len(h); i++ {
+			if h[i] == '-' && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.') {
 				return false, false
 			}
 		}
@@ -1428,8 +1432,28 @@ func webPlainDomain(h string) (upper, ok bool) {
 	if endsInNumber(h) && !isIPv4(h) {
 		return false, false
 	}
-	return upper, true
+	return marks&markUpper != 0, true
 }
+
+// webHostMarks marks the bytes of a host that webPlainDomain looks for:
+// an uppercase letter (ALPHA of the class table that is not lowercase),
+// '%' and '-'.
+var webHostMarks = func() (t [256]uint8) {
+	for c := range t {
+		if is(byte(c), cAlpha) && c < 'a' {
+			t[c] |= markUpper
+		}
+	}
+	t['%'] |= markPct
+	t['-'] |= markHyphen
+	return t
+}()
+
+const (
+	markUpper uint8 = 1 << iota
+	markPct
+	markHyphen
+)
 
 // webRepair applies the repairs of webNormal to *u: the scheme given;
 // when u has an authority, its host lowercased if u is special ("" for a

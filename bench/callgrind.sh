@@ -7,7 +7,8 @@
 #
 # (Go's asynchronous preemption is turned off, as Callgrind cannot follow its
 # signals.) CORPUS defaults to ../../shared/data/corpus-large.txt; OPS to
-# "parse valid neturl parseweb". Prints one line per operation:
+# "parse valid neturl parseweb" (count -h lists the others: TargetURI, the
+# file-path jobs and their peers). Prints one line per operation:
 #   OP urls N instr/url I branches/url B mispredicts/url M
 set -e
 cd "$(dirname "$0")"

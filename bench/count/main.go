@@ -17,11 +17,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strings"
 
 	"github.com/seed0915fd1c/uri"
+	lspuri "go.lsp.dev/uri"
 )
 
 var (
@@ -62,8 +64,99 @@ func passParseWeb(in []string) {
 	}
 }
 
+// The jobs of issue #31, on inputs made from the corpus as the benchmarks
+// make them (bench/http_test.go's httpRequests, bench/file_test.go's
+// corpusFilePaths): request-targets and Host fields from its http and
+// https URLs, and POSIX paths "/srv/mirror/HOST/PATH".
+
+type request struct{ target, host string }
+
+var (
+	sinkStr  string
+	sinkLSP  lspuri.URI
+	sinkForm uri.TargetForm
+)
+
+//go:noinline
+func passTargetURI(in []request) {
+	for _, r := range in {
+		sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.target, r.host, false)
+	}
+}
+
+//go:noinline
+func passNetTarget(in []request) {
+	for _, r := range in {
+		sinkURL, sinkErr = url.ParseRequestURI(r.target)
+		sinkStr, sinkStr, sinkErr = net.SplitHostPort(r.host)
+	}
+}
+
+//go:noinline
+func passFromFilePath(in []string) {
+	for _, p := range in {
+		sinkURI, sinkErr = uri.FromFilePath(p, uri.POSIX)
+	}
+}
+
+//go:noinline
+func passFileFor(in []string) {
+	for _, p := range in {
+		sinkLSP = lspuri.FileFor(lspuri.PlatformPOSIX, p)
+	}
+}
+
+//go:noinline
+func passFilePath(in []uri.URI) {
+	for _, u := range in {
+		sinkStr, sinkErr = u.FilePath(uri.POSIX)
+	}
+}
+
+//go:noinline
+func passFsPathFor(in []lspuri.URI) {
+	for _, u := range in {
+		sinkStr = lspuri.FsPathFor(u, lspuri.PlatformPOSIX, true)
+	}
+}
+
+// jobs makes the inputs of the job passes from the URLs of in.
+func jobs(in []string) (reqs []request, paths []string, ours []uri.URI, theirs []lspuri.URI) {
+	for _, s := range in {
+		u := uri.MustParse(s)
+		if scheme := strings.ToLower(u.Scheme); (scheme == "http" || scheme == "https") && u.Host != "" {
+			r := request{target: u.Path, host: u.Host}
+			if r.target == "" {
+				r.target = "/"
+			}
+			if u.HasQuery {
+				r.target += "?" + u.Query
+			}
+			if u.HasPort {
+				r.host += ":" + u.Port
+			}
+			reqs = append(reqs, r)
+		}
+		v, err := url.Parse(s)
+		if err != nil || v.Host == "" || strings.Contains(v.Path, "/..") || strings.Contains(v.Path, "/./") {
+			continue
+		}
+		p := "/srv/mirror/" + v.Host + v.Path
+		f, err := uri.FromFilePath(p, uri.POSIX)
+		if err != nil {
+			continue
+		}
+		l := lspuri.FileFor(lspuri.PlatformPOSIX, p)
+		if back, err := f.FilePath(uri.POSIX); err != nil || back != p || lspuri.FsPathFor(l, lspuri.PlatformPOSIX, true) != p {
+			continue
+		}
+		paths, ours, theirs = append(paths, p), append(ours, f), append(theirs, l)
+	}
+	return
+}
+
 func main() {
-	op := flag.String("op", "parse", "none, parse, valid, neturl (on the URLs both uri.Parse and url.Parse accept, as BenchmarkParse) or parseweb (on every line)")
+	op := flag.String("op", "parse", "none, parse, valid, neturl (on the URLs both uri.Parse and url.Parse accept, as BenchmarkParse), parseweb (on every line; its baseline is noneweb), or, on inputs made from the URLs both accept, targeturi, nettarget (url.ParseRequestURI and net.SplitHostPort), fromfilepath, filefor (go.lsp.dev/uri), filepath, fspathfor (go.lsp.dev/uri)")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: count -op OP CORPUS")
@@ -86,8 +179,28 @@ func main() {
 		}
 		in = append(in, s)
 	}
+	reqs, paths, ours, theirs := jobs(in)
+	n := len(in) // the inputs of the pass
 	switch *op {
 	case "none", "noneweb":
+	case "targeturi":
+		passTargetURI(reqs)
+		n = len(reqs)
+	case "nettarget":
+		passNetTarget(reqs)
+		n = len(reqs)
+	case "fromfilepath":
+		passFromFilePath(paths)
+		n = len(paths)
+	case "filefor":
+		passFileFor(paths)
+		n = len(paths)
+	case "filepath":
+		passFilePath(ours)
+		n = len(paths)
+	case "fspathfor":
+		passFsPathFor(theirs)
+		n = len(paths)
 	case "parse":
 		passParse(in)
 	case "valid":
@@ -100,5 +213,5 @@ func main() {
 		fmt.Fprintln(os.Stderr, "unknown op", *op)
 		os.Exit(2)
 	}
-	fmt.Println("urls", len(in))
+	fmt.Println("urls", n)
 }
