@@ -279,3 +279,34 @@ func FuzzOriginSet(f *testing.F) {
 		}
 	})
 }
+
+// TestOriginSetNode checks the patterns of testdata/origin_set.txt
+// against Node's reading (testdata/origin_set_node.txt): the web parser
+// gives each the origin Node gives, and where ParseOriginSet refuses an
+// http or https pattern whose origin is another text, its error suggests
+// that origin.
+func TestOriginSetNode(t *testing.T) {
+	n := 0
+	for _, r := range readQuotedRows(t, "testdata/origin_set_node.txt") {
+		p, want := r.args[0], r.args[1]
+		got, err := WebParser{}.Origin(p)
+		if want == "INVALID" {
+			if err == nil {
+				t.Errorf("line %d: Origin(%q) = %q, Node throws", r.line, p, got)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("line %d: Origin(%q) = %q, %v; Node says %q", r.line, p, got, err, want)
+			continue
+		}
+		n++
+		_, err = ParseOriginSet([]string{p}, nil)
+		if strings.HasPrefix(want, "http") && want != p && !strings.Contains(p, "*") {
+			if err == nil || !strings.Contains(err.Error(), strconv.Quote(want)) {
+				t.Errorf("line %d: ParseOriginSet(%q) = %v, want it to suggest %q", r.line, p, err, want)
+			}
+		}
+	}
+	t.Logf("testdata/origin_set_node.txt: %d patterns with the origin Node gives", n)
+}

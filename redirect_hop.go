@@ -65,7 +65,11 @@ var redirectDrop = [4][]string{
 // for none), and policy its referrer policy, which a Referrer-Policy
 // header of the redirect response replaces when not empty (Fetch
 // Standard, "set request's referrer policy on redirect"). current is
-// read as a browser reads its text.
+// read as a browser reads its text. status is not checked: the caller
+// has a redirect response in hand. The request's mode is not modelled: a
+// CORS request also fails on a Location with credentials, and its
+// Origin header becomes "null" after a hop that leaves its origin (Fetch
+// Standard, "tainted origin flag").
 //
 // On a hop to another origin, a browser deletes Authorization (Fetch
 // Standard, "HTTP-redirect fetch", the "CORS non-wildcard request-header

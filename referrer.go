@@ -81,7 +81,8 @@ func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
 // referrer"), and "" when it sends none. from and to are read as a
 // browser reads their text (URL Standard, "URL parsing"); either that
 // the parser rejects gives "". The empty policy is
-// strict-origin-when-cross-origin, the default.
+// strict-origin-when-cross-origin, the default; a ReferrerPolicy that
+// is not one of the eight (a conversion of unchecked text) sends none.
 //
 // The URL sent is from "stripped for use as a referrer" (W3C Referrer
 // Policy, "Strip url for use as a referrer"): without its username,
