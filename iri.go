@@ -651,9 +651,9 @@ func displayLabel(label string) bool {
 // order: add each, then ask ok.
 type labelPolicy struct {
 	n                  int       // characters added
-	prev, prev2        rune      // the last one and the one before it
+	prev               rune      // the last one
 	prevSet            scriptSet // the script set of prev
-	prev2Set           scriptSet // and of prev2
+	prev2Set           scriptSet // and of the one before it
 	resolved           scriptSet // the intersection of their script sets
 	nonASCII           bool      // a character of the label is not ASCII
 	notASCIISkel       bool      // and one has a skeleton that is not ASCII
@@ -786,7 +786,7 @@ func (p *labelPolicy) add(r rune) bool {
 		p.oddHira, p.oddHiraR = p.n+1, r
 	}
 	p.n++
-	p.prev2, p.prev2Set = p.prev, p.prevSet
+	p.prev2Set = p.prevSet
 	p.prev, p.prevSet = r, set
 	p.resolved &= set
 	switch {
