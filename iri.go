@@ -275,9 +275,9 @@ func isIPrivate(r rune) bool {
 // when a person reads it as what it is. IRI follows Chromium's IDN display
 // policy (docs/idn.md in Chromium's source, and IDNSpoofChecker in
 // components/url_formatter/spoof_checks/idn_spoof_checker.cc), with UTS #39
-// (Unicode Security Mechanisms) as its data, and goes further where
-// Chromium looks at the top-level domain or a list of popular domains. The
-// label must be:
+// (Unicode Security Mechanisms) as its data; where Chromium's rule depends
+// on the top-level domain or allows Latin beside another script, IRI takes
+// the stricter reading. The label must be:
 //
 //   - made of letters, marks and numbers whose Identifier_Status is
 //     Allowed (UTS #39, Section 3.1), with ASCII letters, digits and '-',
