@@ -275,9 +275,9 @@ func isIPrivate(r rune) bool {
 // when a person reads it as what it is. IRI follows Chromium's IDN display
 // policy (docs/idn.md in Chromium's source, and IDNSpoofChecker in
 // components/url_formatter/spoof_checks/idn_spoof_checker.cc), with UTS #39
-// (Unicode Security Mechanisms) as its data, and goes further where
-// Chromium looks at the top-level domain or a list of popular domains. The
-// label must be:
+// (Unicode Security Mechanisms) as its data; where Chromium's rule depends
+// on the top-level domain or allows Latin beside another script, IRI takes
+// the stricter reading. The label must be:
 //
 //   - made of letters, marks and numbers whose Identifier_Status is
 //     Allowed (UTS #39, Section 3.1), with ASCII letters, digits and '-',
@@ -651,9 +651,9 @@ func displayLabel(label string) bool {
 // order: add each, then ask ok.
 type labelPolicy struct {
 	n                  int       // characters added
-	prev, prev2        rune      // the last one and the one before it
+	prev               rune      // the last one
 	prevSet            scriptSet // the script set of prev
-	prev2Set           scriptSet // and of prev2
+	prev2Set           scriptSet // and of the one before it
 	resolved           scriptSet // the intersection of their script sets
 	nonASCII           bool      // a character of the label is not ASCII
 	notASCIISkel       bool      // and one has a skeleton that is not ASCII
@@ -786,7 +786,7 @@ func (p *labelPolicy) add(r rune) bool {
 		p.oddHira, p.oddHiraR = p.n+1, r
 	}
 	p.n++
-	p.prev2, p.prev2Set = p.prev, p.prevSet
+	p.prev2Set = p.prevSet
 	p.prev, p.prevSet = r, set
 	p.resolved &= set
 	switch {
