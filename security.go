@@ -928,50 +928,6 @@ func decodedExcerpt(s string) string {
 	return q
 }
 
-// embeddedIPv4 returns the IPv4 address that IPv6 address a embeds and
-// the form that embeds it, or "" (RFC 4291, Section 2.5.5; RFC 6052,
-// Section 2.1; RFC 8215, read from the last 32 bits as with a /96 prefix;
-// RFC 3056, Section 2, from bits 16 to 47).
-func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
-	b := a.As16()
-	v4 := netip.AddrFrom4([4]byte(b[12:]))
-	var prefix [12]byte
-	copy(prefix[:], b[:12])
-	switch {
-	case a.Is4In6():
-		return v4, "an IPv4-mapped address (RFC 4291, Section 2.5.5.2)"
-	case prefix == [12]byte{} && a != netip.IPv6Unspecified() && a != netip.IPv6Loopback():
-		return v4, "an IPv4-compatible address (deprecated by RFC 4291, Section 2.5.5.1)"
-	case prefix == [12]byte{0x00, 0x64, 0xff, 0x9b}:
-		return v4, "a NAT64 address of the well-known prefix 64:ff9b::/96 (RFC 6052, Section 2.1)"
-	case [6]byte(b[:6]) == [6]byte{0x00, 0x64, 0xff, 0x9b, 0x00, 0x01}:
-		return v4, "a NAT64 address of the local-use prefix 64:ff9b:1::/48 (RFC 8215)"
-	case b[0] == 0x20 && b[1] == 0x02:
-		return netip.AddrFrom4([4]byte(b[2:6])), "a 6to4 address of 2002::/16 (RFC 3056, Section 2)"
-	}
-	return netip.Addr{}, ""
-}
-
-// numericIPv4 returns the address that inet_aton or a WHATWG URL parser
-// reads in reg-name host, and a phrase naming the readers that do, or ""
-// when neither does; see NonstandardIPv4.
-func numericIPv4(host string) (netip.Addr, string) {
-	if host == "" || isIPv4(host) {
-		return netip.Addr{}, ""
-	}
-	a1, ok1 := inetAton(host)
-	a2, ok2 := whatwgIPv4(host)
-	switch {
-	case ok1 && ok2 && a1 == a2:
-		return a1, "inet_aton() and WHATWG URL parsers read"
-	case ok1:
-		return a1, "inet_aton() reads"
-	case ok2:
-		return a2, "WHATWG URL parsers read"
-	}
-	return netip.Addr{}, ""
-}
-
 // ---------------------------------------------------------------------------
 // Port
 
