@@ -448,10 +448,13 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 //     overlong UTF-8 and "%252e" (DoubleEncoding) copied or made from
 //     '%', and a "+" value's triplet in lowercase hex or of an unreserved
 //     octet ("%2e", "%41"), which routing normalizes (RFC 3986, Section
-//     6.2.2). The error then wraps RoutePath's sentinel, ErrPath, too.
-//     So the path of a URI that ExpandURI returns is, where values wrote
-//     it, the route RoutePath(u, PathPolicy{}) gives: a router, an access
-//     rule and the upstream read one path;
+//     6.2.2); and whatever else that policy refuses, such as a path
+//     parameter (a ';', from a "+" value or a "{;x}" expression in the
+//     path) where it refuses those. The error then wraps RoutePath's
+//     sentinel, ErrPath, too. So the path of a URI that ExpandURI returns
+//     is, where values wrote it, the route RoutePath(u, PathPolicy{})
+//     gives: a router, an access rule and the upstream read one path. A
+//     segment that only literals wrote is the template's and is kept;
 //   - the expansion would start its authority with a "//" that no literal
 //     wrote and that is not inside one "+" value: "/{org}/{repo}" with an
 //     empty org would make "//repo", a reference to the host "repo". A
