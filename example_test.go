@@ -2542,3 +2542,59 @@ func ExampleWebParser_Attributes() {
 	// example.com:8443 example.com 8443
 	// "/a/b" "" "#frag"
 }
+
+// ---- Tutorial part: Templates and file URIs that hold against real back ends. ----
+// Examples for this part go below this line and above the next part's heading.
+
+// Building a link from values a user chose: ExpandURI refuses a value that
+// some back end reads as a dot segment ("..;" to a servlet container,
+// "．．" after NFKC), and an undefined or empty one that leaves an empty
+// segment, which a back end that merges slashes reads as another path.
+// ExpandURIWith with AllowEmpty keeps the empty segment when it is meant.
+func ExampleTemplate_ExpandURIWith() {
+	del := uri.MustParseTemplate("/users/{id}/delete")
+	for _, vars := range []map[string]any{{"id": "42"}, {"id": ""}, {}} {
+		u, err := del.ExpandURI(vars)
+		fmt.Printf("%-12s %q %v\n", fmt.Sprint(vars), u.String(), errors.Is(err, uri.ErrTemplate))
+	}
+	u, _ := del.ExpandURIWith(map[string]any{}, uri.ExpandOptions{AllowEmpty: true})
+	fmt.Println("AllowEmpty:", u)
+
+	files := uri.MustParseTemplate("/files/{name}")
+	for _, name := range []string{"report.pdf", "..;", "\uff0e\uff0e", `..\admin`} {
+		u, err := files.ExpandURI(map[string]any{"name": name})
+		fmt.Printf("%-10q %q %v\n", name, u.String(), err != nil)
+	}
+	// Output:
+	// map[id:42]   "/users/42/delete" false
+	// map[id:]     "" true
+	// map[]        "" true
+	// AllowEmpty: /users//delete
+	// "report.pdf" "/files/report.pdf" false
+	// "..;"      "" true
+	// "．．"       "" true
+	// "..\\admin" "" true
+}
+
+// A language server maps the file URIs its editor sends: VS Code writes a
+// file in WSL as "file://wsl%24/...", whose server FilePath decodes, and
+// SameFile compares it with the URI of the Windows path. A server of dots
+// only, which a reader that cleans the text would climb out of, is
+// refused.
+func ExampleSameFile_wsl() {
+	sent := uri.MustParse("file://wsl%24/Ubuntu/home/u/main.go")
+	p, _ := sent.FilePath(uri.Windows)
+	fmt.Println(p)
+	open, _ := uri.FromFilePath(`\\wsl$\Ubuntu\home\u\main.go`, uri.Windows)
+	fmt.Println(open, uri.SameFile(sent, open, uri.Windows))
+
+	_, err := uri.MustParse("file://../share/x").FilePath(uri.Windows)
+	fmt.Println(errors.Is(err, uri.ErrFileDotSegment))
+	_, err = uri.MustParse("file:///C:/%C0%AE%C0%AE/x").FilePath(uri.Windows)
+	fmt.Println(errors.Is(err, uri.ErrFileOverlong))
+	// Output:
+	// \\wsl$\Ubuntu\home\u\main.go
+	// file://wsl$/Ubuntu/home/u/main.go true
+	// true
+	// true
+}

@@ -448,10 +448,13 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 //     overlong UTF-8 and "%252e" (DoubleEncoding) copied or made from
 //     '%', and a "+" value's triplet in lowercase hex or of an unreserved
 //     octet ("%2e", "%41"), which routing normalizes (RFC 3986, Section
-//     6.2.2). The error then wraps RoutePath's sentinel, ErrPath, too.
-//     So the path of a URI that ExpandURI returns is, where values wrote
-//     it, the route RoutePath(u, PathPolicy{}) gives: a router, an access
-//     rule and the upstream read one path;
+//     6.2.2); and whatever else that policy refuses, such as a path
+//     parameter (a ';', from a "+" value or a "{;x}" expression in the
+//     path) where it refuses those. The error then wraps RoutePath's
+//     sentinel, ErrPath, too. So the path of a URI that ExpandURI returns
+//     is, where values wrote it, the route RoutePath(u, PathPolicy{})
+//     gives: a router, an access rule and the upstream read one path. A
+//     segment that only literals wrote is the template's and is kept;
 //   - the expansion would start its authority with a "//" that no literal
 //     wrote and that is not inside one "+" value: "/{org}/{repo}" with an
 //     empty org would make "//repo", a reference to the host "repo". A
@@ -551,7 +554,9 @@ type ExpandOptions struct {
 	AllowEmpty bool
 }
 
-// ExpandURIWith is ExpandURI with the rules that o relaxes.
+// ExpandURIWith is ExpandURI (RFC 6570, Section 3; RFC 3986, Section 3.3)
+// with the rules that o relaxes; with the zero ExpandOptions it is
+// ExpandURI.
 func (t Template) ExpandURIWith(vars map[string]any, o ExpandOptions) (URI, error) {
 	return t.expandURI(vars, o)
 }
@@ -1334,7 +1339,9 @@ type RouteOptions struct {
 //     Nor is a piece one that some back end reads as a dot segment
 //     (Check's EncodedDotSegment: "..;", and characters that NFKC maps to
 //     full stops, "．．", "‥", U+FE52 SMALL FULL STOP), nor does a value
-//     hold overlong UTF-8 ("%C0%AE"). Match gives such values back;
+//     hold overlong UTF-8 ("%C0%AE") or a NUL, where a C string ends
+//     ("/files/..%00" would give "..\x00", which is ".." to a C file
+//     API). Match gives such values back;
 //   - a query parameter that the template does not name, a parameter
 //     repeated for a variable that is not exploded, or a query where the
 //     template has none makes s not match (see RouteOptions.ExtraParams);
@@ -1454,11 +1461,12 @@ func dotFree(v any) bool {
 // ("..;", which Java servlet containers read as ".."), or characters that
 // NFKC normalization maps to full stops or separators ("．．", "‥",
 // U+FE52 SMALL FULL STOP, "..／"); or s holds overlong UTF-8, which a
-// lenient decoder reads as ASCII ("%C0%AE" as '.').
+// lenient decoder reads as ASCII ("%C0%AE" as '.'), or a NUL, where a C
+// string ends ("..\x00" is ".." to a C file API).
 func climbs(s string) bool {
-	special := false // a '%', ';' or non-ASCII octet: a slow reading
+	special := false // a '%', ';', NUL or non-ASCII octet: a slow reading
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '%' || c == ';' || c >= utf8.RuneSelf {
+		if c := s[i]; c == '%' || c == ';' || c == 0 || c >= utf8.RuneSelf {
 			special = true
 			break
 		}
@@ -1478,16 +1486,16 @@ func climbs(s string) bool {
 			return true
 		}
 		if special && piece != "" {
-			// the piece as a segment: its non-ASCII text encoded, so that
-			// Check's reading finds NFKC's full stops and overlong forms,
-			// its triplets kept, so that it decodes them
+			// the piece as a segment: its non-ASCII text and NUL encoded,
+			// so that Check's reading finds NFKC's full stops, overlong
+			// forms and "%00", its triplets kept, so that it decodes them
 			enc := bytesString(appendEncoded(make([]byte, 0, 3*len(piece)), piece, true))
 			if dotLike(enc) {
 				return true
 			}
 			var c checker
 			c.octets(enc, 0, false, false, lineBreaksNone)
-			if c.set&(1<<OverlongUTF8) != 0 {
+			if c.set&(1<<OverlongUTF8|1<<EncodedNUL) != 0 {
 				return true
 			}
 		}

@@ -864,7 +864,8 @@ func FuzzTemplateExpandURI(f *testing.F) {
 // normalization maps to full stops or separators (U+FF0E, U+FE52, U+2024;
 // U+2025 and U+FE30 for two; U+FF0F, U+FF3C, U+FE68) and the overlong
 // forms of '.', '/' and '\' replaced by what they stand for, then split
-// at '/' and '\': a piece whose text before any ';' is "." or "..".
+// at '/' and '\': a piece whose text before any ';' or NUL (where a C
+// string ends) is "." or "..".
 func climbsOracle(s string) bool {
 	d := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
@@ -881,6 +882,7 @@ func climbsOracle(s string) bool {
 		"\uFF0F", "/", "\uFF3C", "/", "\uFE68", "/", "\xC0\xAE", ".", "\xC0\xAF", "/", "\xC1\x9C", "/", "\\", "/").Replace(string(d))
 	for piece := range strings.SplitSeq(x, "/") {
 		piece, _, _ = strings.Cut(piece, ";")
+		piece, _, _ = strings.Cut(piece, "\x00")
 		if piece == "." || piece == ".." {
 			return true
 		}
@@ -904,6 +906,7 @@ func FuzzTemplateRoute(f *testing.F) {
 		{"/files/{name}", "/files/..%5C..%5Cwindows%5Cwin.ini"}, {"/files/{+path}", "/files/..%2F..%2Fetc%2Fpasswd"},
 		{"/files/{name}", "/files/%EF%BC%8E%EF%BC%8E"}, {"/files/{name}", "/files/%E2%80%A5"}, {"/files/{name}", "/files/..;"},
 		{"/files/{+path}", "/files/%C0%AE%C0%AE/x"}, {"/files{/p*}", "/files/a/%EF%B9%92."},
+		{"/files/{name}", "/files/..%00"}, {"/files/{+path}", "/files/a/..%00x/b"},
 	} {
 		for o := range uint8(4) {
 			f.Add(c[0], c[1], o)
