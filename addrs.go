@@ -11,7 +11,7 @@ import (
 // repeats, and nil when no reader finds one: a host that only the DNS can
 // answer, an IPvFuture literal, or no host. The readers are:
 //
-//   - RFC 3986, Section 3.2.2: an IPv4address or IPv6address host (Addr);
+//   - RFC 3986, Section 3.2.2: an IPv4address or IPv6address host (LiteralAddr);
 //   - the percent-decoded reg-name read as an IP address, as software that
 //     decodes the host before it parses it does ("%31%32%37.0.0.1",
 //     "%5B%3A%3A1%5D");
@@ -81,7 +81,7 @@ func (u URI) Addrs() []netip.Addr {
 	}
 	switch u.HostKind() {
 	case IPv4, IPv6:
-		if a, ok := u.Addr(); ok {
+		if a, ok := u.LiteralAddr(); ok {
 			add(a)
 		}
 	case RegName:

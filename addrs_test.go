@@ -73,8 +73,8 @@ func TestAddrs(t *testing.T) {
 			with++
 		}
 		// The RFC 3986 reading comes first.
-		if a, ok := u.Addr(); ok && (len(got) == 0 || got[0] != a) {
-			t.Errorf("line %d: Addrs(%q) = %v does not start with Addr() = %v", r.line, r.in, got, a)
+		if a, ok := u.LiteralAddr(); ok && (len(got) == 0 || got[0] != a) {
+			t.Errorf("line %d: Addrs(%q) = %v does not start with LiteralAddr() = %v", r.line, r.in, got, a)
 		}
 		// Check reports every address Addrs reads from a reg-name or an
 		// IPv6 embedding.
@@ -155,7 +155,7 @@ func TestAddrsReaders(t *testing.T) {
 }
 
 // FuzzAddrs checks Addrs and Check on any URI that Parse accepts: Addrs
-// never panics, is deterministic and free of repeats, starts with Addr
+// never panics, is deterministic and free of repeats, starts with LiteralAddr
 // when there is one, holds every address Check reports and the readings
 // of inet_aton and of curl 7.88.1 (the transcriptions curl7881 and
 // curlLocalhost) of the host, and has no address for a reg-name without a
@@ -188,8 +188,8 @@ func FuzzAddrs(f *testing.F) {
 				t.Fatalf("Addrs(%q) = %v: invalid, zoned or repeated address", s, got)
 			}
 		}
-		if a, ok := u.Addr(); ok && (len(got) == 0 || got[0] != a) {
-			t.Fatalf("Addrs(%q) = %v does not start with Addr() = %v", s, got, a)
+		if a, ok := u.LiteralAddr(); ok && (len(got) == 0 || got[0] != a) {
+			t.Fatalf("Addrs(%q) = %v does not start with LiteralAddr() = %v", s, got, a)
 		}
 		// the host a browser reads: "domain to ASCII" of the decoded
 		// reg-name, then the IPv4 parser (URL Standard, "host parsing")

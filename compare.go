@@ -324,8 +324,8 @@ func (n Normalizer) hint(p int, a, b URI, d Difference) string {
 			return "the port is not the default port of scheme " + strconv.Quote(scheme) + " (RFC 3986, Section 6.2.3)"
 		}
 	case partHost:
-		aa, okA := a.Addr()
-		ab, okB := b.Addr()
+		aa, okA := a.LiteralAddr()
+		ab, okB := b.LiteralAddr()
 		if okA && okB && aa == ab {
 			return "the same IP address written differently; URIs compare the text of the host, not the address (RFC 3986, Section 6.2.2.1)"
 		}

@@ -38,7 +38,7 @@
 //     decode a path segment by segment, so "%2F" stays data.
 //   - Section 3, syntax components: URI, Parse, ParseURI, ParseRelative,
 //     ParseAbsolute, Valid, URI.Validate.
-//   - Section 3.2.2, host: HostKind, URI.HostKind, URI.Addr (IPv4, IPv6
+//   - Section 3.2.2, host: HostKind, URI.HostKind, URI.LiteralAddr (IPv4, IPv6
 //     with embedded IPv4, IPvFuture, reg-name).
 //   - Section 3.2.3, port: URI.PortNumber.
 //   - Section 4, usage: Parse (URI-reference, 4.1), ParseRelative

@@ -158,7 +158,7 @@ func ExampleParseAbsolute() {
 // The host is a registered name, an IPv4 address, an IPv6 address or an
 // IPvFuture literal. Only exact dotted-decimal text is IPv4: "0x7f.1" and
 // "127.000.0.1" are registered names (RFC 3986, Section 7.4 explains why
-// that matters). Addr hands IP hosts to net/netip; Addrs lists every
+// that matters). LiteralAddr hands IP hosts to net/netip; Addrs lists every
 // address a reader connects to, for SSRF guards.
 func ExampleURI_HostKind() {
 	for _, s := range []string{
@@ -171,7 +171,7 @@ func ExampleURI_HostKind() {
 	} {
 		u := uri.MustParse(s)
 		addr := "no address"
-		if a, ok := u.Addr(); ok {
+		if a, ok := u.LiteralAddr(); ok {
 			addr = a.String()
 		}
 		fmt.Printf("%-28s %-9v %s\n", s, u.HostKind(), addr)

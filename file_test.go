@@ -547,8 +547,8 @@ func checkFromFilePath(t *testing.T, p string, st PathStyle) {
 		if a, ok := whatwgIPv4(u.Host); ok {
 			wantHost = a.String()
 		}
-		if a, ok := u.Addr(); ok && u.HostKind() == IPv6 {
-			if b, ok := w.Addr(); ok && a == b {
+		if a, ok := u.LiteralAddr(); ok && u.HostKind() == IPv6 {
+			if b, ok := w.LiteralAddr(); ok && a == b {
 				wantHost = w.Host // the URL Standard writes IPv6 as RFC 5952 does: "[::]" for "[0::]"
 			}
 		}
@@ -635,7 +635,7 @@ func checkToFilePath(t *testing.T, u URI, st PathStyle) {
 		if strings.Trim(server, "0123456789abcdef-") != "" || err != nil {
 			t.Fatalf("FilePath(%q, Windows) = %q: the server %q is no transcription of an IPv6 address", u, p, server)
 		}
-		if want, ok := u.Addr(); ok && a != want {
+		if want, ok := u.LiteralAddr(); ok && a != want {
 			t.Fatalf("FilePath(%q, Windows) = %q: the server reads as %v, the host as %v", u, p, a, want)
 		}
 	}
@@ -952,7 +952,7 @@ func TestFileNode(t *testing.T) {
 		if a, ok := whatwgIPv4(u.Host); ok {
 			wantHost = a.String()
 		}
-		if a, ok := u.Addr(); ok && u.HostKind() == IPv6 {
+		if a, ok := u.LiteralAddr(); ok && u.HostKind() == IPv6 {
 			// Node writes an IPv6 address as the URL Standard's serializer
 			// does, in hex only ("[::ffff:102:304]")
 			if b, err := netip.ParseAddr(strings.Trim(r.fields["host"], "[]")); err == nil && a == b {

@@ -70,16 +70,18 @@ func (u URI) HostKind() HostKind {
 	return RegName
 }
 
-// Addr returns the IP address of an IPv4 or IPv6 host, and false for any
-// other host (reg-name, IPvFuture, none). The result plugs into net/netip;
-// it never has a zone, since RFC 3986 has no syntax for one.
+// LiteralAddr returns the IP address that an IPv4 or IPv6 host is
+// written as, and false for any other host (reg-name, IPvFuture, none).
+// The result plugs into net/netip; it never has a zone, since RFC 3986 has
+// no syntax for one.
 //
-// Addr is RFC 3986's reading only (Section 3.2.2): "http://0x7f.1/",
+// LiteralAddr is RFC 3986's reading only (Section 3.2.2): "http://0x7f.1/",
 // "http://2130706433/" and "http://%5B%3A%3A1%5D/" have reg-name hosts and
-// no Addr, though the C library, browsers and curl connect to 127.0.0.1
-// and ::1. To vet a link against server-side request forgery, use Addrs,
-// which lists the address of every such reader (RFC 3986, Section 7.4).
-func (u URI) Addr() (netip.Addr, bool) {
+// no literal address, though the C library, browsers and curl connect to
+// 127.0.0.1 and ::1. To vet a link against server-side request forgery,
+// use Addrs, which lists the address of every such reader (RFC 3986,
+// Section 7.4).
+func (u URI) LiteralAddr() (netip.Addr, bool) {
 	switch u.HostKind() {
 	case IPv4:
 		var a [4]byte

@@ -493,7 +493,7 @@ func (u *URI) hostname() (string, error) {
 	case IPv4:
 		return u.Host, nil
 	case IPv6:
-		if _, ok := u.Addr(); ok {
+		if _, ok := u.LiteralAddr(); ok {
 			return u.Host[1 : len(u.Host)-1], nil
 		}
 		return "", u.errorAt(at, fault{ErrHost, "an IPv6 address (RFC 3986, Section 3.2.2)"})

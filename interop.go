@@ -340,7 +340,7 @@ func urlHost(u *URI) string {
 	case IPv4:
 		return u.Host
 	case IPv6:
-		if _, ok := u.Addr(); ok {
+		if _, ok := u.LiteralAddr(); ok {
 			return u.Host
 		}
 	case RegName:

@@ -487,7 +487,7 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 				b = append(b, c)
 			}
 			if level == SchemeBased && u.HostKind() == IPv6 {
-				if a, ok := u.Addr(); ok {
+				if a, ok := u.LiteralAddr(); ok {
 					start := at[2*partHost]
 					var buf [48]byte
 					if canon := a.AppendTo(buf[:0]); string(canon) != string(b[start+1:len(b)-1]) {

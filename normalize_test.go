@@ -189,8 +189,8 @@ func checkNormalized(t testing.TB, n Normalizer, u URI, level Level) URI {
 	switch {
 	case level == SchemeBased && u.HostKind() == IPv6:
 		// RFC 5952 text: the same address
-		a, _ := u.Addr()
-		if b, ok := v.Addr(); !ok || a != b {
+		a, _ := u.LiteralAddr()
+		if b, ok := v.LiteralAddr(); !ok || a != b {
 			t.Fatalf("Normalize(%q, %v) changed the address of the host: %q -> %q", u, level, u.Host, v.Host)
 		}
 	case level == SchemeBased && u.HostKind() == RegName && !strings.Contains(v.Host, "%") && strings.Contains(u.Host, "%"):

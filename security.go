@@ -837,7 +837,7 @@ func (c *checker) host(u URI, base int) {
 		c.report(FutureIP, base, netip.Addr{},
 			"the host "+excerpt(h)+" is an IPvFuture literal: no resolver implements one, so software that meets it does what it likes")
 	case IPv6:
-		a, ok := u.Addr()
+		a, ok := u.LiteralAddr()
 		if !ok {
 			break
 		}

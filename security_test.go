@@ -882,7 +882,7 @@ func FuzzHandBuilt(f *testing.F) {
 		_ = u.Redacted()
 		_ = u.Authority()
 		_ = u.URL()
-		_, _ = u.Addr()
+		_, _ = u.LiteralAddr()
 		_, _ = u.PortNumber()
 		for seg := range u.Segments() {
 			_ = seg

@@ -105,10 +105,10 @@ func TestIPv6EveryShape(t *testing.T) {
 		if k := u.HostKind(); k != IPv6 {
 			t.Errorf("Parse(%q).HostKind() = %v, want IPv6", in, k)
 		}
-		a, ok := u.Addr()
+		a, ok := u.LiteralAddr()
 		na, nerr := netip.ParseAddr(s)
 		if !ok || nerr != nil || a != na {
-			t.Errorf("Parse(%q).Addr() = %v, %v; netip.ParseAddr = %v, %v", in, a, ok, na, nerr)
+			t.Errorf("Parse(%q).LiteralAddr() = %v, %v; netip.ParseAddr = %v, %v", in, a, ok, na, nerr)
 		}
 	}
 	t.Logf("%d IPv6 literal shapes checked against Appendix A, %d of them valid", len(shapes), accepted)
@@ -169,7 +169,7 @@ var ipv4Oracle = regexp.MustCompile(`^` + func() string {
 
 // TestDecOctetEveryShape puts every string of 0 to 4 digits in each octet
 // of an IPv4 host and of an IPv6 tail: HostKind is IPv4 exactly when
-// IPv4address matches, Addr agrees with net/netip, and the IPv6 tail
+// IPv4address matches, LiteralAddr agrees with net/netip, and the IPv6 tail
 // parses exactly when Appendix A says so.
 func TestDecOctetEveryShape(t *testing.T) {
 	octets := digitStrings("0123456789", 4)
@@ -189,10 +189,10 @@ func TestDecOctetEveryShape(t *testing.T) {
 				t.Errorf("Parse(%q).HostKind() = %v, IPv4address matches: %v", host, u.HostKind(), want)
 			}
 			if want {
-				a, ok := u.Addr()
+				a, ok := u.LiteralAddr()
 				na, nerr := netip.ParseAddr(host)
 				if !ok || nerr != nil || a != na {
-					t.Errorf("Parse(%q).Addr() = %v, %v; netip: %v, %v", host, a, ok, na, nerr)
+					t.Errorf("Parse(%q).LiteralAddr() = %v, %v; netip: %v, %v", host, a, ok, na, nerr)
 				}
 			}
 			in := "//[::" + host + "]"

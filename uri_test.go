@@ -216,21 +216,21 @@ func checkValid(t testing.TB, s string, u URI) {
 // checkHost compares the host classification with net/netip.
 func checkHost(t testing.TB, u URI) {
 	t.Helper()
-	addr, ok := u.Addr()
+	addr, ok := u.LiteralAddr()
 	switch u.HostKind() {
 	case IPv6:
 		want, err := netip.ParseAddr(u.Host[1 : len(u.Host)-1])
 		if err != nil || !ok || addr != want {
-			t.Errorf("Addr(%q) = %v, %v; netip says %v, %v", u.Host, addr, ok, want, err)
+			t.Errorf("LiteralAddr(%q) = %v, %v; netip says %v, %v", u.Host, addr, ok, want, err)
 		}
 	case IPv4:
 		want, err := netip.ParseAddr(u.Host)
 		if err != nil || !ok || addr != want {
-			t.Errorf("Addr(%q) = %v, %v; netip says %v, %v", u.Host, addr, ok, want, err)
+			t.Errorf("LiteralAddr(%q) = %v, %v; netip says %v, %v", u.Host, addr, ok, want, err)
 		}
 	default:
 		if ok {
-			t.Errorf("Addr(%q) = %v, true for a %v", u.Host, addr, u.HostKind())
+			t.Errorf("LiteralAddr(%q) = %v, true for a %v", u.Host, addr, u.HostKind())
 		}
 	}
 }
@@ -654,8 +654,8 @@ func TestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = u.AppendTo(buf[:0]) }); n != 0 {
 		t.Errorf("AppendTo: %v allocations, want 0", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { u.Addr() }); n != 0 {
-		t.Errorf("Addr: %v allocations, want 0", n)
+	if n := testing.AllocsPerRun(100, func() { u.LiteralAddr() }); n != 0 {
+		t.Errorf("LiteralAddr: %v allocations, want 0", n)
 	}
 }
 

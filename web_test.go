@@ -432,8 +432,8 @@ func checkWebAgrees(t *testing.T, s string) {
 		}
 	}
 	if n.HostKind() == IPv6 {
-		if a, ok := n.Addr(); ok {
-			wa, _ := w.Addr()
+		if a, ok := n.LiteralAddr(); ok {
+			wa, _ := w.LiteralAddr()
 			if wa != a {
 				t.Fatalf("ParseWeb(%q) host %q, RFC 3986 reads %q", s, w.Host, n.Host)
 			}
@@ -442,7 +442,7 @@ func checkWebAgrees(t *testing.T, s string) {
 		// (the web host in its RFC 3986 form percent-encodes what the
 		// Standard leaves raw and RFC 3986 does not allow: "`" is "%60")
 		addrs := r.Addrs()
-		wa, ok := w.Addr()
+		wa, ok := w.LiteralAddr()
 		if !ok || !slices.Contains(addrs, wa) {
 			t.Fatalf("ParseWeb(%q) host %q, RFC 3986 reads %q (addresses %v)", s, w.Host, host, addrs)
 		}
