@@ -158,9 +158,9 @@ func leadingScheme(s string) (from, to int, ok bool) {
 	}
 	for j := i + 1; j < len(s); j++ {
 		switch c := s[j]; {
+		case is(c, cScheme), c == '\t' || c == '\n' || c == '\r':
 		case c == ':':
 			return i, j, true
-		case c == '\t' || c == '\n' || c == '\r' || is(c, cScheme):
 		default:
 			return 0, 0, false
 		}
@@ -172,6 +172,26 @@ func leadingScheme(s string) (from, to int, ok bool) {
 // skipped, is name in ASCII case only (name is lowercase or not: both
 // are folded).
 func schemeIs(scheme, name string) bool {
+	if len(scheme) < len(name) {
+		return false // tabs and newlines only lengthen it
+	}
+	if len(scheme) == len(name) {
+		// the common case, with no tab or newline: one pass, in which
+		// two bytes match when they are equal, or the same ASCII letter
+		// (c|0x20 is then that letter in lowercase), and no tab or
+		// newline
+		i := 0
+		for i < len(scheme) {
+			a, b := scheme[i], name[i]
+			if a <= '\r' || a != b && (a|0x20 != b|0x20 || a|0x20-'a' >= 26) {
+				break
+			}
+			i++
+		}
+		if i == len(scheme) {
+			return true
+		}
+	}
 	k := 0
 	for i := 0; i < len(scheme); i++ {
 		c := scheme[i]
