@@ -2598,3 +2598,44 @@ func ExampleSameFile_wsl() {
 	// true
 	// true
 }
+
+// A browser's url.searchParams edits the query's pairs read as a form and
+// writes the whole query anew with the form serializer, removing it when
+// no pair is left (URL Standard, "URLSearchParams", its update steps):
+// that is SetSearch of EncodeForm's text. WithQueryParam, instead, keeps
+// the bytes of every other pair.
+func ExampleWebParser_SetSearch() {
+	var p uri.WebParser
+	u, _ := uri.ParseWeb("https://example.com/p?a=%7e&b=1&c&b=2#f")
+
+	// url.searchParams.set("b", "x y")
+	var pairs [][2]string
+	set := false
+	for k, v := range uri.ParseForm(u.Query) {
+		switch {
+		case k != "b":
+			pairs = append(pairs, [2]string{k, v})
+		case !set:
+			pairs, set = append(pairs, [2]string{k, "x y"}), true
+		}
+	}
+	form := func(yield func(string, string) bool) {
+		for _, kv := range pairs {
+			if !yield(kv[0], kv[1]) {
+				return
+			}
+		}
+	}
+	r, _ := p.SetSearch(u, uri.EncodeForm(form))
+	fmt.Println(r)
+	fmt.Println(u.WithQueryParam("b", "x y"))
+
+	// url.searchParams.delete each pair: no query at all
+	pairs = nil
+	r, _ = p.SetSearch(u, uri.EncodeForm(form))
+	fmt.Println(r)
+	// Output:
+	// https://example.com/p?a=%7E&b=x+y&c=#f
+	// https://example.com/p?a=%7e&b=x%20y&c#f
+	// https://example.com/p#f
+}

@@ -267,7 +267,11 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 // SetSearch is the search setter (URL Standard, "URL class", search): ""
 // removes the query; otherwise the value, less one leading '?', is the
 // query, percent-encoded as the query state does ('#' too). A browser's
-// searchParams then reads the new query (see QueryParams).
+// searchParams then reads the new query (see ParseForm). An edit through
+// url.searchParams (URL Standard, "URLSearchParams", its update steps) is
+// SetSearch of EncodeForm of the edited pairs: the form serializer writes
+// the whole query anew, and no pair left is "", which removes the query;
+// WithQueryParam and the other query edits keep the other pairs' bytes.
 func (p WebParser) SetSearch(u URI, value string) (URI, error) {
 	return p.set(u, func(w *webURL) {
 		if value == "" {

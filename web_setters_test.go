@@ -231,6 +231,7 @@ func TestWebSettersNode(t *testing.T) {
 	}
 	p := WebParser{}
 	n, differ := 0, 0
+	reasons := map[string]int{}
 	for i, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '#' {
 			continue
@@ -275,9 +276,18 @@ func TestWebSettersNode(t *testing.T) {
 			t.Errorf("%s: agrees with Node (%q), but webSettersNodeDiffers says %q", what, node, reason)
 		case listed:
 			differ++
+			reasons[reason]++
 		case !agree:
 			t.Errorf("%s = %q; Node gives %q", what, got, node)
 		}
 	}
 	t.Logf("testdata/setters_node.txt: %d setter calls, %d agree with Node v20, %d differ where Node follows an older Standard", n, n-differ, differ)
+	keys := make([]string, 0, len(reasons))
+	for r := range reasons {
+		keys = append(keys, r)
+	}
+	sort.Strings(keys)
+	for _, r := range keys {
+		t.Logf("%3d: %s", reasons[r], r)
+	}
 }
