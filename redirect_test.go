@@ -246,8 +246,12 @@ func checkLocationPath(t testing.TB, base URI, href, path string) {
 		t.Fatalf("LocalRedirect's %q does not read back: %v", href, err)
 	}
 	// the path form drops the reference's userinfo: the browser keeps
-	// the one of the URL it is on
-	w.username, w.password = "", ""
+	// the one of the URL it is on, here the base's
+	bw, err := p.parse(base.String(), nil)
+	if err != nil {
+		t.Fatalf("the base %q does not read: %v", base, err)
+	}
+	w.username, w.password = bw.username, bw.password
 	want := string(w.href(nil))
 	if got, err := p.ResolveHref(base, path); err != nil || got != want {
 		t.Fatalf("LocalRedirectPath(%q) = %q, which against the base reads as %q, %v; LocalRedirect gives %q", base, path, got, err, href)
