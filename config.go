@@ -18,7 +18,8 @@ import (
 // Endpoint is a URI that names a server, for configuration values: an
 // absolute URI (RFC 3986, Section 4.3) with an authority whose host is not
 // empty (RFC 3986, Section 3.2.2) and whose port, if it has digits, is a
-// port number from 0 to 65535 (RFC 3986, Section 3.2.3). The URI is
+// port number from 1 to 65535 (RFC 3986, Section 3.2.3), as DialAddr
+// dials: port 0 is reserved (RFC 6335, Section 6). The URI is
 // embedded, so its fields and methods are the Endpoint's: cfg.API.Host,
 // cfg.API.String(), and cfg.API.URI for the URI itself.
 //
@@ -61,14 +62,14 @@ var (
 // ParseEndpoint parses s as an absolute URI (RFC 3986, Section 4.3), as
 // ParseAbsolute does, and checks that it names a server (see Endpoint):
 // an authority with a host that is not empty (RFC 3986, Section 3.2.2),
-// and a port, if it has digits, from 0 to 65535 (RFC 3986, Section
-// 3.2.3). It returns an *Error otherwise: ErrScheme for "" and for text
+// and a port, if it has digits, from 1 to 65535 (RFC 3986, Section
+// 3.2.3; port 0, which DialAddr refuses, is reserved: RFC 6335, Section 6). It returns an *Error otherwise: ErrScheme for "" and for text
 // without a scheme (where ParseAbsolute reports it; for a host without a
 // scheme, such as "127.0.0.1:8080", the message says to write
 // "http://127.0.0.1:8080"), ErrHost at the byte after the scheme's ':'
 // for a URI without an authority ("localhost:8080", "mailto:a@b") and at
 // the host for an empty one ("http:///x"), ErrPort at the port for one
-// above 65535.
+// above 65535 or 0.
 func ParseEndpoint(s string) (Endpoint, error) {
 	if s == "" {
 		return Endpoint{}, &Error{Input: s, Err: ErrScheme, Expected: "an absolute URI with a host, such as \"https://example.com/\" (the value is empty)"}
@@ -98,8 +99,9 @@ func ParseEndpoint(s string) (Endpoint, error) {
 	case u.Host == "":
 		return Endpoint{}, &Error{Input: s, Offset: u.hostOffset(), Err: ErrHost, Expected: "a host (RFC 3986, Section 3.2.2): an endpoint names a server"}
 	case u.Port != "":
-		if _, ok := u.PortNumber(); !ok {
-			return Endpoint{}, &Error{Input: s, Offset: u.hostOffset() + len(u.Host) + 1, Err: ErrPort, Expected: "a port number from 0 to 65535 (RFC 3986, Section 3.2.3)"}
+		if n, ok := u.PortNumber(); !ok || n == 0 {
+			return Endpoint{}, &Error{Input: s, Offset: u.hostOffset() + len(u.Host) + 1, Err: ErrPort,
+				Expected: "a port number from 1 to 65535 (RFC 3986, Section 3.2.3; port 0 is reserved and no connection reaches it, RFC 6335, Section 6)"}
 		}
 	}
 	return Endpoint{u}, nil

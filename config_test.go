@@ -164,16 +164,22 @@ func TestEndpointOmit(t *testing.T) {
 }
 
 // FuzzParseEndpoint checks ParseEndpoint against its definition: it
-// accepts exactly the absolute URIs with a non-empty host and a usable or
-// empty port, returns ParseAbsolute's URI for them, and an *Error into the
+// accepts exactly the absolute URIs with a non-empty host and an empty
+// port or one DialAddr dials (1 to 65535), returns ParseAbsolute's URI for them, and an *Error into the
 // input otherwise.
 func FuzzParseEndpoint(f *testing.F) {
 	addSeeds(f, "testdata/endpoint.txt", "endpoint")
 	f.Fuzz(func(t *testing.T, s string) {
 		e, err := ParseEndpoint(s)
 		u, aerr := ParseAbsolute(s)
-		_, portOK := u.PortNumber()
-		want := aerr == nil && u.HasAuthority && u.Host != "" && (u.Port == "" || portOK)
+		port, portOK := u.PortNumber()
+		want := aerr == nil && u.HasAuthority && u.Host != "" && (u.Port == "" || portOK && port != 0)
+		if want && u.Port != "" {
+			// a port DialAddr dials, as it dials it
+			if a, err := u.DialAddr(); err == nil && !strings.HasSuffix(a, ":"+strconv.Itoa(int(port))) {
+				t.Fatalf("ParseEndpoint(%q): DialAddr %q, port %d", s, a, port)
+			}
+		}
 		if (err == nil) != want {
 			t.Fatalf("ParseEndpoint(%q) = %q, %v; ParseAbsolute gives %#v, %v", s, e, err, u, aerr)
 		}

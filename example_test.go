@@ -2639,3 +2639,35 @@ func ExampleWebParser_SetSearch() {
 	// https://example.com/p?a=%7e&b=x%20y&c#f
 	// https://example.com/p#f
 }
+
+// ---- Tutorial part: Typos and pasted punctuation in typed addresses. ----
+// Examples for this part go below this line and above the next part's heading.
+
+// A form field gets what people type and paste: a slipped ':' or '/', a
+// misspelled scheme, an address with the quotes or brackets of the text
+// it came from. ParseTyped refuses each with an error that names what it
+// saw, at the byte where it is, so a form can show the person the fix
+// instead of saving a URL whose host is "https".
+func ExampleParseTyped_typos() {
+	for _, in := range []string{
+		"https//example.com",
+		"http:/example.com",
+		"htps://example.com",
+		"<https://example.com/>",
+		"“example.com”",
+		"https://example.com/docs”",
+	} {
+		_, err := uri.ParseTyped(in, "https")
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Printf("%-26s at %2d: %s\n", in, e.Offset, e.Expected)
+		}
+	}
+	// Output:
+	// https//example.com         at  5: "://" after the scheme "https", not "//": "https//" is "https://" mistyped (RFC 3986, Section 3)
+	// http:/example.com          at  5: "http://" to start the address, not "http:/" (a browser reads it as "http://", but typed it is a typo; RFC 3986, Section 3)
+	// htps://example.com         at  0: a scheme a browser opens: "htps" is a typo of "https" (RFC 3986, Section 3.1)
+	// <https://example.com/>     at  0: an address without the '<' and '>' around it: pasted from text, they are its quotes or brackets, not part of the address
+	// “example.com”              at  0: an address without the '“' and '”' around it: pasted from text, they are its quotes or brackets, not part of the address
+	// https://example.com/docs”  at 24: an address without the '”' at its end: pasted from text, it is the text's quote or bracket, not part of the address (percent-encode it to keep it)
+}

@@ -67,9 +67,10 @@ type Finder struct {
 // Elsewhere a URI starts with a scheme at a word boundary: after the start
 // of the text, a space, a non-ASCII character, or an ASCII one that cannot
 // end a scheme ("(", "[", "{", "<", quotes, "*", "_", "=", ",", ";", "!",
-// "|", ">", ":", "&", "?", "\"), not after a letter, digit, "+", "-", ".",
-// "@", "%", "~", "/" or "#". It extends over the characters a URI may hold
-// (RFC 3986, Section 2) and stops at an unbalanced ")" or "]", so
+// "|", ">", ":", "&", "?", "\", "%", "~"), not after a letter, digit,
+// "+", "-", ".", "@", "/" or "#". It extends over the characters a URI may
+// hold (RFC 3986, Section 2) and stops at an unbalanced ")" or "]", and
+// before a "[" that nothing closes ("http://example.com/a[ next"), so
 // "https://en.wikipedia.org/wiki/Go_(language)" and
 // "(see http://example.com/)" both read right, and
 // "(http://one.org/)(http://two.org/)" gives two URIs. Then ".", ",", ";",
@@ -200,7 +201,7 @@ func (f Finder) boundary(text string, i int) (uniMode, bool) {
 	case is(p, cAlpha|cDigit):
 		return uni, false
 	}
-	return uni, strings.IndexByte("+-.@%~/#", p) < 0
+	return uni, strings.IndexByte("+-.@/#", p) < 0
 }
 
 // textPunct reports whether r, a non-ASCII character, ends a run of URI
@@ -513,6 +514,13 @@ func (f Finder) runEnd(text string, i int, literals bool, uni uniMode) (end int,
 	}
 	head, headUni := true, false
 	paren, bracket := 0, 0
+	open := -1 // the first '[' after the head that is still open
+	defer func() {
+		if open >= 0 && bracket > 0 && whole {
+			// a '[' that nothing closes is the text's: the run ends there
+			end = open
+		}
+	}()
 	for i < len(text) {
 		c := text[i]
 		if c >= utf8.RuneSelf {
@@ -556,6 +564,12 @@ func (f Finder) runEnd(text string, i int, literals bool, uni uniMode) (end int,
 		case !literals && (c == '[' || c == ']' || c == '@'):
 			return i, true
 		case c == '[':
+			if bracket == 0 {
+				open = -1
+				if !head {
+					open = i
+				}
+			}
 			bracket++
 		case c == ']':
 			if bracket == 0 {

@@ -58,6 +58,22 @@ func ParseTyped(s, defaultScheme string) (URI, error) {
 //     "me@example.com" is an e-mail address and "example.com@evil.example"
 //     names the host evil.example. An empty defaultScheme makes a scheme
 //     required: a suffix reference is then an error wrapping ErrScheme.
+//   - Pasted punctuation is an error that names it: a quote or bracket
+//     that text puts around an address ('<', '‹', '«', '"', '“', '„',
+//     an apostrophe, '‘', '`', '(', '（', '「', ...) at the start, with or without
+//     its closer at the end, wraps ErrHost (ErrScheme with no default
+//     scheme) at the opener; a closer alone at the end that the URL
+//     serializers percent-encode ('>', '"', '”', '»', ...) wraps the
+//     sentinel of the component it ends, at the closer.
+//   - The common typos are errors wrapping ErrScheme that name them: a
+//     scheme without its ':' before the slashes ("https//example.com",
+//     "https;//", "http.//") at the missing ':'; an http, https, ws, wss
+//     or ftp URL without exactly "//" after the ':' ("http:/x",
+//     "https:example.com", "http:///x", "http:\\x", which a browser
+//     forgives: URL Standard, "special authority slashes state") after
+//     the ':'; a scheme one edit from "http" or "https" that
+//     DefaultSchemes and Finder do not know ("htps", "htp", "htttp") at
+//     the scheme.
 //   - In either reading, a ')' or ']' that closes no '(' or '[' before it
 //     is an error wrapping the sentinel of the component it stands in
 //     (ErrUserinfo, ErrHost, ErrPath, ErrQuery or ErrFragment): pasted
@@ -92,7 +108,18 @@ func (p WebParser) ParseTyped(s, defaultScheme string) (URI, error) {
 	for j > i && s[j-1] <= ' ' {
 		j--
 	}
-	if n := typedScheme(s[i:j]); n > 0 {
+	n := typedScheme(s[i:j])
+	opener := ErrHost
+	if defaultScheme == "" {
+		opener = ErrScheme
+	}
+	if at, f := typedPasted(s, i, j, n, opener); f.err != nil {
+		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+	}
+	if n > 0 {
+		if at, f := typedSchemeTypo(s, i, i+n, j); f.err != nil {
+			return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+		}
 		// A URL with a scheme: the URL Standard's parser, then the
 		// closers, after the scheme and, for an authority, its slashes.
 		u, err := p.Parse(s)
@@ -119,6 +146,9 @@ func (p WebParser) ParseTyped(s, defaultScheme string) (URI, error) {
 	// A suffix reference (RFC 3986, Section 4.5).
 	if defaultScheme == "" {
 		return URI{}, &Error{Input: s, Offset: i, Err: ErrScheme, Expected: "a scheme (RFC 3986, Section 3.1), as in \"https://example.com/\": no default scheme was given"}
+	}
+	if at, f := typedColonTypo(s, i, j, defaultScheme); f.err != nil {
+		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}
 	if at, f := typedHost(s, i, j); f.err != nil {
 		return URI{}, &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
@@ -244,57 +274,212 @@ const strayWant = "a '(' or '[' before this ')' or ']': pasted from text, a clos
 // sentinel of the component it stands in, or -1. auth says whether s[k:]
 // starts in the authority, which ends at the first '/', '\', '?' or '#'.
 func strayCloser(s string, k, j int, auth bool) (int, error) {
-	const (
-		host = iota
-		path
-		query
-		fragment
-	)
-	in := path
-	if auth {
-		in = host
-	}
 	paren, bracket := 0, 0
-	for ; k < j; k++ {
-		switch s[k] {
-		case '/', '\\':
-			if in == host {
-				in = path
-			}
-		case '?':
-			if in != fragment {
-				in = query
-			}
-		case '#':
-			in = fragment
+	for at := k; at < j; at++ {
+		switch s[at] {
 		case '(':
 			paren++
 		case '[':
 			bracket++
 		case ')', ']':
 			n := &paren
-			if s[k] == ']' {
+			if s[at] == ']' {
 				n = &bracket
 			}
 			if *n > 0 {
 				*n--
 				continue
 			}
-			switch in {
-			case path:
-				return k, ErrPath
-			case query:
-				return k, ErrQuery
-			case fragment:
-				return k, ErrFragment
-			}
-			// before the last '@' of the authority: the userinfo
-			end := k + strings.IndexAny(s[k:j]+"/", "/\\?#")
-			if strings.IndexByte(s[k:end], '@') >= 0 {
-				return k, ErrUserinfo
-			}
-			return k, ErrHost
+			return at, typedComponent(s, k, at, j, auth)
 		}
 	}
 	return -1, nil
+}
+
+// typedComponent returns the sentinel of the component that s[at] stands
+// in, in typed input that starts at s[k] and ends before s[j], auth
+// saying whether s[k:] starts in the authority, which ends at the first
+// '/', '\', '?' or '#': ErrUserinfo before the authority's last '@',
+// ErrHost, ErrPath, ErrQuery or ErrFragment.
+func typedComponent(s string, k, at, j int, auth bool) error {
+	in := ErrPath
+	if auth {
+		in = ErrHost
+	}
+	for ; k < at; k++ {
+		switch s[k] {
+		case '/', '\\':
+			if in == ErrHost {
+				in = ErrPath
+			}
+		case '?':
+			if in != ErrFragment {
+				in = ErrQuery
+			}
+		case '#':
+			in = ErrFragment
+		}
+	}
+	if in == ErrHost {
+		// before the last '@' of the authority: the userinfo
+		end := at + strings.IndexAny(s[at:j]+"/", "/\\?#")
+		if strings.IndexByte(s[at:end], '@') >= 0 {
+			return ErrUserinfo
+		}
+	}
+	return in
+}
+
+// The typos and pasted punctuation ParseTyped names.
+
+// typedQuotes pairs the quotes and brackets that text puts around an
+// address (ASCII, typographic quotes and guillemets, CJK corner and angle
+// brackets, fullwidth forms) with the closers that may end it; '[' is not
+// one: it starts an IP literal.
+var typedQuotes = []struct{ open, close string }{
+	{"<", ">›"}, {"‹", "›>"}, {"«", "»"}, {"»", "«"}, {"›", "‹"},
+	{`"`, `"”“`}, {"“", "”\"“"}, {"”", "”\""}, {"„", "“”\""},
+	{"'", "'’"}, {"‘", "’'"}, {"’", "’'"}, {"‚", "‘’"}, {"`", "`'"},
+	{"(", ")"}, {"（", "）)"}, {"＜", "＞>"}, {"「", "」"}, {"『", "』"}, {"〈", "〉"}, {"《", "》"},
+}
+
+// typedEnders are the closers that ParseTyped refuses at the end of the
+// input without an opener: a URL serializer percent-encodes each of them
+// in a path, query or fragment, so none ends an address as typed. (A ')'
+// or ']' is strayCloser's.)
+const typedEnders = `>"›»”“’」』〉》）＞`
+
+// typedPasted returns the offset in s of a quote or bracket that text put
+// around the address s[i:j], and a fault naming what it saw: an opener
+// at s[i], with or without its closer at the end, or one of typedEnders
+// at the end. n is typedScheme's answer for s[i:j]; opener is the
+// sentinel for an opener (the input has no scheme there).
+func typedPasted(s string, i, j, n int, opener error) (int, fault) {
+	if i == j {
+		return 0, noFault
+	}
+	first, _ := utf8.DecodeRuneInString(s[i:j])
+	last, size := utf8.DecodeLastRuneInString(s[i:j])
+	for _, q := range typedQuotes {
+		if !strings.HasPrefix(s[i:j], q.open) {
+			continue
+		}
+		if j-i > len(q.open) && strings.ContainsRune(q.close, last) {
+			return i, fault{opener, "an address without the " + strconv.QuoteRune(first) + " and " + strconv.QuoteRune(last) +
+				" around it: pasted from text, they are its quotes or brackets, not part of the address"}
+		}
+		return i, fault{opener, "an address without the " + strconv.QuoteRune(first) +
+			" in front of it: pasted from text, it is the text's quote or bracket, not part of the address"}
+	}
+	if !strings.ContainsRune(typedEnders, last) {
+		return 0, noFault
+	}
+	at, k, auth := j-size, i, true
+	if n > 0 {
+		k, auth = i+n+1, false
+		if strings.HasPrefix(s[k:j], "//") {
+			k, auth = k+2, true
+		}
+	}
+	return at, fault{typedComponent(s, k, at, j, auth), "an address without the " + strconv.QuoteRune(last) +
+		" at its end: pasted from text, it is the text's quote or bracket, not part of the address (percent-encode it to keep it)"}
+}
+
+// typedSchemeTypo returns the offset in s of a typo in the scheme s[i:c]
+// of typed input that ends before s[j], with s[c] its ':', and a fault
+// naming it: a scheme one edit from "http" or "https" (RFC 3986, Section
+// 3.1 registers no such scheme in DefaultSchemes or Finder's list; "htps",
+// "htp", "htttps"), or an http, https, ws, wss or ftp URL whose ':' is not
+// followed by exactly "//" ("http:/x", "https:example.com",
+// "http:///x"), which a browser forgives (URL Standard, "special
+// authority slashes state") but which is a slip of the fingers.
+func typedSchemeTypo(s string, i, c, j int) (int, fault) {
+	scheme := strings.ToLower(preprocess(s[i:c]))
+	if special, ok := specialPort(scheme); ok && special != "" {
+		k, slashes := c+1, 0
+		for ; k < j && strings.IndexByte("/\\\t\n\r", s[k]) >= 0; k++ {
+			if s[k] == '/' || s[k] == '\\' {
+				slashes++
+			}
+		}
+		if t := preprocess(s[c+1 : k]); t != "//" {
+			return c + 1, fault{ErrScheme, "\"" + scheme + "://\" to start the address, not " + strconv.Quote(scheme+":"+t) +
+				" (a browser reads it as \"" + scheme + "://\", but typed it is a typo; RFC 3986, Section 3)"}
+		}
+		return 0, noFault
+	}
+	if want := typedSchemeMeant(scheme); want != "" {
+		return i, fault{ErrScheme, "a scheme a browser opens: " + strconv.Quote(scheme) + " is a typo of " + strconv.Quote(want) +
+			" (RFC 3986, Section 3.1)"}
+	}
+	return 0, noFault
+}
+
+// typedColonTypo returns the offset in s of the missing ':' of typed input
+// s[i:j] that reads as a suffix reference but starts with a scheme and no
+// ':' ("https//example.com", "http;//example.com", "htps.//x"), and a
+// fault naming it.
+func typedColonTypo(s string, i, j int, defaultScheme string) (int, fault) {
+	k := i
+	for k < j && is(s[k], cAlpha) {
+		k++
+	}
+	word := strings.ToLower(s[i:k])
+	if _, special := specialPort(word); !special && word != strings.ToLower(defaultScheme) && typedSchemeMeant(word) == "" {
+		return 0, noFault
+	}
+	m, punct := k, false
+	if m < j && strings.IndexByte(";.,'", s[m]) >= 0 {
+		m, punct = m+1, true
+	}
+	slashes := 0
+	for m < j && (s[m] == '/' || s[m] == '\\') {
+		m, slashes = m+1, slashes+1
+	}
+	if slashes == 0 || slashes == 1 && !punct {
+		return 0, noFault
+	}
+	return k, fault{ErrScheme, "\"://\" after the scheme " + strconv.Quote(word) + ", not " + strconv.Quote(s[k:m]) +
+		": " + strconv.Quote(s[i:m]) + " is \"" + word + "://\" mistyped (RFC 3986, Section 3)"}
+}
+
+// typedSchemeMeant returns "https" or "http" when scheme, in lower case,
+// is one edit (an insertion, a deletion, a substitution or two letters
+// swapped) from it and is not a scheme of DefaultSchemes or Finder's
+// list; "" otherwise.
+func typedSchemeMeant(scheme string) string {
+	if _, known := DefaultPort(scheme); known || (Finder{}).numeric(scheme) {
+		return ""
+	}
+	for _, r := range schemeRules {
+		if r.name == scheme {
+			return ""
+		}
+	}
+	for _, want := range []string{"https", "http"} {
+		if scheme != want && oneEdit(scheme, want) {
+			return want
+		}
+	}
+	return ""
+}
+
+// oneEdit reports whether a becomes b by one insertion, deletion or
+// substitution of a byte, or by swapping two adjacent bytes.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	p := 0
+	for p < len(a) && a[p] == b[p] {
+		p++
+	}
+	if len(a) < len(b) {
+		return a[p:] == b[p+1:]
+	}
+	return a[p+1:] == b[p+1:] ||
+		p+1 < len(a) && a[p] == b[p+1] && a[p+1] == b[p] && a[p+2:] == b[p+2:]
 }

@@ -401,9 +401,11 @@ func webTupleFast(u *URI) bool {
 // Section 7.3). Everything but the port is then still compared exactly.
 //
 // Both must be absolute URIs without a fragment (RFC 6749, Section
-// 3.1.2; RFC 3986, Section 4.3). A URI with a userinfo, or one that a
+// 3.1.2; RFC 3986, Section 4.3). A URI with a userinfo, one that a
 // browser reads with another host than RFC 3986 does (a WebAuthority
-// finding of Check, as "https:evil.com"), never matches, not even itself.
+// finding of Check, as "https:evil.com"), or one whose port DialAddr
+// refuses (0, which RFC 6335, Section 6 reserves and no app listens on,
+// or one above 65535) never matches, not even itself.
 // Nothing is normalized, so that no comparison accepts a URI the
 // registration did not name: "HTTPS://client.example/cb",
 // "https://client.example/cb/" and "https://client.example:443/cb" do not
@@ -439,10 +441,16 @@ func RedirectURIMatch(registered, presented string) bool {
 }
 
 // redirectURIAllowed reports whether u, an absolute URI, may be a
-// redirect URI at all: no userinfo and no WebAuthority finding.
+// redirect URI at all: no userinfo, no WebAuthority finding, and no port
+// that DialAddr refuses (0, or above 65535).
 func redirectURIAllowed(u URI) bool {
 	if u.HasUserinfo {
 		return false
+	}
+	if u.HasPort && u.Port != "" {
+		if n, ok := u.PortNumber(); !ok || n == 0 {
+			return false
+		}
 	}
 	for _, f := range u.Check() {
 		if f.Kind == WebAuthority {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -184,4 +185,52 @@ func TestLocalRedirectBehindProxy(t *testing.T) {
 type redirectConn struct {
 	net.Conn
 	r *bufio.Reader
+}
+
+// TestLocalRedirectPathCases: what LocalRedirectPath returns, written
+// out, for the shapes its doc names.
+func TestLocalRedirectPathCases(t *testing.T) {
+	const base = "https://app.example:8443/dir/page?x=1"
+	for _, c := range []struct{ ref, want string }{
+		{"/account?tab=2", "/account?tab=2"},
+		{"../orders#last", "/orders#last"},
+		{"next", "/dir/next"},
+		{"?q", "/dir/page?q"},
+		{"#f", "/dir/page?x=1#f"},
+		{"", "/dir/page?x=1"},
+		{"https://APP.example:8443/x", "/x"},
+		{"https://u:pw@app.example:8443/x", "/x"},
+		{"/a/../\\evil.example/", "/.//evil.example/"},
+		{"/.//evil.example", "/.//evil.example"},
+		{"/..//evil.example", "/.//evil.example"},
+		{"/a?x\\y#z\\w", "/a?x\\y#z\\w"},
+		{"/a b?c d#e f", "/a%20b?c%20d#e%20f"},
+		{"/\u00e9", "/%C3%A9"},
+		{"//evil.example/", "ErrCrossOrigin"},
+		{"/\\evil.example/", "ErrCrossOrigin"},
+		{"https://app.example/x", "ErrCrossOrigin"},
+		{"http://app.example:8443/x", "ErrCrossOrigin"},
+		{"blob:https://app.example:8443/0f1e", "ErrCrossOrigin"},
+		{"https://app.example:99999/", "ErrWeb"},
+	} {
+		got, err := WebParser{}.LocalRedirectPath(MustParse(base), c.ref)
+		switch {
+		case c.want == "ErrCrossOrigin" || c.want == "ErrWeb":
+			want := map[string]error{"ErrCrossOrigin": ErrCrossOrigin, "ErrWeb": ErrWeb}[c.want]
+			if !errors.Is(err, want) {
+				t.Errorf("LocalRedirectPath(%q) = %q, %v; want %s", c.ref, got, err, c.want)
+			}
+		case err != nil || got != c.want:
+			t.Errorf("LocalRedirectPath(%q) = %q, %v; want %q", c.ref, got, err, c.want)
+		default:
+			href, _ := WebParser{}.LocalRedirect(MustParse(base), c.ref)
+			checkLocationPath(t, MustParse(base), href, got)
+		}
+	}
+	// a base no path reaches
+	for _, b := range []string{"blob:https://app.example/0f1e", "data:text/plain,x", "file:///x"} {
+		if got, err := (WebParser{}).LocalRedirectPath(MustParse(b), "/x"); err == nil {
+			t.Errorf("LocalRedirectPath(%q, \"/x\") = %q", b, got)
+		}
+	}
 }
