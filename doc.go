@@ -89,7 +89,7 @@
 //     matches request URIs for a router, and Template.ExpandURI builds a
 //     URI from values you do not control without letting one become a
 //     dot segment or an authority.
-//   - What people type and configuration values: ParseTyped reads one web
+//   - What people type and configuration values: ParseUserInput reads one web
 //     address as typed into a form field (the URL Standard's parser, or a
 //     suffix reference of RFC 3986, Section 4.5 with a default scheme);
 //     Endpoint is a URI that names a server, whose decoders reject ""
@@ -103,7 +103,7 @@
 //
 // ParseIRI reads IRIs (RFC 3987), and ParseWeb, URI.ResolveWeb and
 // WebParser read browser input as the URL Standard's basic URL parser
-// does, into a strict URI; with ParseTyped these are the lenient entry
+// does, into a strict URI; with ParseUserInput these are the lenient entry
 // points, each explicit, each following a published standard, each
 // returning a strict URI. WebParser.Origin gives a URL's origin as a
 // browser compares it. URI.IRI writes a URI as an IRI for people

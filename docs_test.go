@@ -48,9 +48,9 @@ var docExamples = []struct {
 	{"URI.FilePath", func() string { return filePath("file://server/share/x", Windows) }, `\\server\share\x`},
 	{"URI.FilePath", func() string { return filePath("file:////server/share/x", Windows) }, `\\server\share\x`},
 	{"URI.FilePath", func() string { return filePath("file://///server/share/x", Windows) }, `\\server\share\x`},
-	{"ParseTyped", func() string { return typed("example.com", "https") }, "https://example.com/"},
-	{"ParseTyped", func() string { return typed("localhost:8080", "http") }, "http://localhost:8080/"},
-	{"ParseTyped", func() string { return typed("mailto:me@example.com", "https") }, "mailto:me@example.com"},
+	{"ParseUserInput", func() string { return typed("example.com", "https") }, "https://example.com/"},
+	{"ParseUserInput", func() string { return typed("localhost:8080", "http") }, "http://localhost:8080/"},
+	{"ParseUserInput", func() string { return typed("mailto:me@example.com", "https") }, "mailto:me@example.com"},
 	{"Endpoint", func() string { return errSentinel(ParseEndpoint("localhost:8080")) }, "uri: invalid host"},
 	{"Endpoint", func() string { return errSentinel(ParseEndpoint("")) }, "uri: invalid scheme"},
 }
@@ -127,7 +127,7 @@ func filePath(s string, style PathStyle) string {
 }
 
 func typed(s, scheme string) string {
-	u, err := ParseTyped(s, scheme)
+	u, err := ParseUserInput(s, scheme)
 	if err != nil {
 		return err.Error()
 	}

@@ -1956,13 +1956,13 @@ func ExampleEndpoint_flag() {
 	// <nil> http://localhost:9090
 }
 
-// What a person types into a "your website" field: ParseTyped reads it as
+// What a person types into a "your website" field: ParseUserInput reads it as
 // a browser's address bar does, with the scheme the form gives for an
 // address typed without one. An address with a scheme keeps it, so check
 // that the scheme is one the field allows; a host and a port are not a
 // scheme; a ')' that closes nothing is the punctuation of the text it was
 // copied from.
-func ExampleParseTyped() {
+func ExampleParseUserInput() {
 	for _, in := range []string{
 		"example.com",
 		"www.example.com/a b",
@@ -1975,7 +1975,7 @@ func ExampleParseTyped() {
 		"me@example.com",
 		"localhost:99999",
 	} {
-		u, err := uri.ParseTyped(in, "https")
+		u, err := uri.ParseUserInput(in, "https")
 		var e *uri.Error
 		switch {
 		case errors.As(err, &e):
@@ -2645,10 +2645,10 @@ func ExampleWebParser_SetSearch() {
 
 // A form field gets what people type and paste: a slipped ':' or '/', a
 // misspelled scheme, an address with the quotes or brackets of the text
-// it came from. ParseTyped refuses each with an error that names what it
+// it came from. ParseUserInput refuses each with an error that names what it
 // saw, at the byte where it is, so a form can show the person the fix
 // instead of saving a URL whose host is "https".
-func ExampleParseTyped_typos() {
+func ExampleParseUserInput_typos() {
 	for _, in := range []string{
 		"https//example.com",
 		"http:/example.com",
@@ -2657,7 +2657,7 @@ func ExampleParseTyped_typos() {
 		"“example.com”",
 		"https://example.com/docs”",
 	} {
-		_, err := uri.ParseTyped(in, "https")
+		_, err := uri.ParseUserInput(in, "https")
 		var e *uri.Error
 		if errors.As(err, &e) {
 			fmt.Printf("%-26s at %2d: %s\n", in, e.Offset, e.Expected)

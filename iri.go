@@ -20,7 +20,7 @@ var ErrIRI = errors.New("uri: invalid IRI character")
 // is, so for ASCII input ParseIRI is Parse.
 //
 // It is a lenient entry point, and an explicit one, as ParseWeb (what a
-// browser reads) and ParseTyped (what a person types into a form field)
+// browser reads) and ParseUserInput (what a person types into a form field)
 // are: text from HTML, XML or RDF documents and from address bars is
 // often an IRI ("https://例え.jp/パス?q=ü") and never a URI. Non-ASCII
 // characters are accepted where RFC 3987 allows them: the characters of

@@ -1,5 +1,5 @@
 // input_node.js records how Node's URL reads each URI that testdata/input.txt
-// expects ParseTyped to return, the boundary check for typed web addresses:
+// expects ParseUserInput to return, the boundary check for typed web addresses:
 // a browser must read the host, port, path, query and fragment that the URI's
 // fields hold.
 //

@@ -73,7 +73,7 @@ func addSeeds(f *testing.F, file, verb string) {
 	}
 }
 
-// typedReading returns the text that ParseTyped hands the URL Standard's
+// typedReading returns the text that ParseUserInput hands the URL Standard's
 // parser for s with defaultScheme, whether it is a suffix reference with
 // the scheme in front, and s[i:j], the input without the C0 controls and
 // spaces around it.
@@ -91,8 +91,8 @@ func typedReading(s, defaultScheme string) (reading string, suffix bool, i, j in
 	return defaultScheme + "://" + s[i:j], true, i, j
 }
 
-// TestParseTyped runs the typed lines of testdata/input.txt.
-func TestParseTyped(t *testing.T) {
+// TestParseUserInput runs the typed lines of testdata/input.txt.
+func TestParseUserInput(t *testing.T) {
 	rows, fails := 0, 0
 	for _, c := range caseLines(t, "testdata/input.txt") {
 		if c.verb != "typed" {
@@ -104,10 +104,10 @@ func TestParseTyped(t *testing.T) {
 		}
 		rows++
 		in, scheme := f[0], f[1]
-		u, err := ParseTyped(in, scheme)
+		u, err := ParseUserInput(in, scheme)
 		if f[3] != "FAIL" {
 			if err != nil || u.String() != f[3] {
-				t.Errorf("%s: ParseTyped(%q, %q) = %q, %v; want %q", where, in, scheme, u, err, f[3])
+				t.Errorf("%s: ParseUserInput(%q, %q) = %q, %v; want %q", where, in, scheme, u, err, f[3])
 			}
 			continue
 		}
@@ -117,7 +117,7 @@ func TestParseTyped(t *testing.T) {
 		}
 		var e *Error
 		if !errors.As(err, &e) || !errors.Is(err, typedSentinels[f[4]]) || e.Input != in {
-			t.Errorf("%s: ParseTyped(%q, %q) = %q, %#v; want an *Error wrapping %v", where, in, scheme, u, err, typedSentinels[f[4]])
+			t.Errorf("%s: ParseUserInput(%q, %q) = %q, %#v; want an *Error wrapping %v", where, in, scheme, u, err, typedSentinels[f[4]])
 			continue
 		}
 		want, _ := strconv.Atoi(f[5])
@@ -135,16 +135,16 @@ func TestParseTyped(t *testing.T) {
 			}
 		}
 		if e.Offset != want {
-			t.Errorf("%s: ParseTyped(%q, %q) fails at offset %d, want %d: %v", where, in, scheme, e.Offset, want, err)
+			t.Errorf("%s: ParseUserInput(%q, %q) fails at offset %d, want %d: %v", where, in, scheme, e.Offset, want, err)
 		}
 	}
 	t.Logf("%d typed inputs, %d of them errors", rows, fails)
 }
 
-// TestParseTypedReaders checks the boundary: Node's URL (recorded in
-// testdata/input.txt) and net/url read every URI that ParseTyped returns
+// TestParseUserInputReaders checks the boundary: Node's URL (recorded in
+// testdata/input.txt) and net/url read every URI that ParseUserInput returns
 // with the host, port, path, query and fragment that its fields hold.
-func TestParseTypedReaders(t *testing.T) {
+func TestParseUserInputReaders(t *testing.T) {
 	want := map[string]bool{}
 	for _, c := range caseLines(t, "testdata/input.txt") {
 		where, f := c.where, c.f
@@ -192,16 +192,16 @@ func TestParseTypedReaders(t *testing.T) {
 	}
 }
 
-// TestParseTypedParts checks what input.txt cannot hold: a default scheme
+// TestParseUserInputParts checks what input.txt cannot hold: a default scheme
 // that is not one, an IDNA function whose answer is not a host name, and
 // IDNA through the WebParser.
-func TestParseTypedParts(t *testing.T) {
-	if _, err := ParseTyped("example.com", "ht tp"); err == nil || errors.As(err, new(*Error)) {
-		t.Errorf("ParseTyped with the default scheme \"ht tp\": %v, want an error that is not an *Error", err)
+func TestParseUserInputParts(t *testing.T) {
+	if _, err := ParseUserInput("example.com", "ht tp"); err == nil || errors.As(err, new(*Error)) {
+		t.Errorf("ParseUserInput with the default scheme \"ht tp\": %v, want an error that is not an *Error", err)
 	}
 	for _, scheme := range []string{"1http", "http:", "-"} {
-		if _, err := ParseTyped("https://example.com/", scheme); err == nil {
-			t.Errorf("ParseTyped with the default scheme %q: no error", scheme)
+		if _, err := ParseUserInput("https://example.com/", scheme); err == nil {
+			t.Errorf("ParseUserInput with the default scheme %q: no error", scheme)
 		}
 	}
 	// An IDNA function that maps a fullwidth '(' to '(' gives a host a
@@ -209,65 +209,65 @@ func TestParseTypedParts(t *testing.T) {
 	p := WebParser{IDNA: func(h string) (string, error) {
 		return strings.NewReplacer("\uff08", "(", "\uff09", ")", "\u00fc", "xn--tda").Replace(h), nil
 	}}
-	if u, err := p.ParseTyped(" a\uff08b\uff09.example", "https"); !errors.Is(err, ErrHost) || err.(*Error).Offset != 1 {
-		t.Errorf("ParseTyped of a host IDNA maps to \"a(b).example\" = %v, %v; want ErrHost at offset 1", u, err)
+	if u, err := p.ParseUserInput(" a\uff08b\uff09.example", "https"); !errors.Is(err, ErrHost) || err.(*Error).Offset != 1 {
+		t.Errorf("ParseUserInput of a host IDNA maps to \"a(b).example\" = %v, %v; want ErrHost at offset 1", u, err)
 	}
-	if u, err := p.ParseTyped("\u00fc.example/x", "https"); err != nil || u.String() != "https://xn--tda.example/x" {
-		t.Errorf("ParseTyped with IDNA = %v, %v; want https://xn--tda.example/x", u, err)
+	if u, err := p.ParseUserInput("\u00fc.example/x", "https"); err != nil || u.String() != "https://xn--tda.example/x" {
+		t.Errorf("ParseUserInput with IDNA = %v, %v; want https://xn--tda.example/x", u, err)
 	}
 }
 
-// FuzzParseTyped checks ParseTyped's properties on any input: an error is
+// FuzzParseUserInput checks ParseUserInput's properties on any input: an error is
 // an *Error into the input; a result is valid, reparses to itself, reads
-// back to itself through ParseTyped, is the URL Standard's reading of the
+// back to itself through ParseUserInput, is the URL Standard's reading of the
 // input (or of the suffix reference with the default scheme), and a
 // suffix reference has the default scheme and a host name, never a
 // userinfo.
-func FuzzParseTyped(f *testing.F) {
+func FuzzParseUserInput(f *testing.F) {
 	addSeeds(f, "testdata/input.txt", "typed")
 	f.Fuzz(func(t *testing.T, s string) {
 		const scheme = "https"
-		u, err := ParseTyped(s, scheme)
+		u, err := ParseUserInput(s, scheme)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Input != s || e.Offset < 0 || e.Offset > len(s) {
-				t.Fatalf("ParseTyped(%q): %#v, want an *Error with an offset into the input", s, err)
+				t.Fatalf("ParseUserInput(%q): %#v, want an *Error with an offset into the input", s, err)
 			}
 			return
 		}
 		if err := u.Validate(); err != nil {
-			t.Fatalf("ParseTyped(%q) = %q, invalid: %v", s, u, err)
+			t.Fatalf("ParseUserInput(%q) = %q, invalid: %v", s, u, err)
 		}
 		if v, err := Parse(u.String()); err != nil || v != u {
-			t.Fatalf("ParseTyped(%q) = %q, which reparses as %q, %v", s, u, v, err)
+			t.Fatalf("ParseUserInput(%q) = %q, which reparses as %q, %v", s, u, v, err)
 		}
 		if at, _ := strayCloser(u.String(), 0, len(u.String()), false); at < 0 {
 			// (Removing a dot segment can leave a closer without its opener:
 			// "x.example/(/../)" gives "https://x.example/)".)
-			if v, err := ParseTyped(u.String(), scheme); err != nil || v != u {
-				t.Fatalf("ParseTyped(%q) = %q, and ParseTyped of that = %q, %v", s, u, v, err)
+			if v, err := ParseUserInput(u.String(), scheme); err != nil || v != u {
+				t.Fatalf("ParseUserInput(%q) = %q, and ParseUserInput of that = %q, %v", s, u, v, err)
 			}
 		}
 		reading, suffix, _, _ := typedReading(s, scheme)
 		if w, err := ParseWeb(reading); err != nil || w != u {
-			t.Fatalf("ParseTyped(%q) = %q, but ParseWeb(%q) = %q, %v", s, u, reading, w, err)
+			t.Fatalf("ParseUserInput(%q) = %q, but ParseWeb(%q) = %q, %v", s, u, reading, w, err)
 		}
 		if suffix && (u.Scheme != scheme || !typedHostName(u) || u.HasUserinfo) {
-			t.Fatalf("ParseTyped(%q), a suffix reference, = %q: want the scheme %s and a host name", s, u, scheme)
+			t.Fatalf("ParseUserInput(%q), a suffix reference, = %q: want the scheme %s and a host name", s, u, scheme)
 		}
 		if !utf8.ValidString(u.String()) {
-			t.Fatalf("ParseTyped(%q) = %q, not UTF-8", s, u)
+			t.Fatalf("ParseUserInput(%q) = %q, not UTF-8", s, u)
 		}
 	})
 }
 
 func init() {
 	hostileEntries = append(hostileEntries,
-		hostileEntry{"ParseTyped", func(u URI, s string) { sinkURI, sinkErr = ParseTyped(s, "https") }},
-		hostileEntry{"ParseTypedSuffix", func(u URI, s string) { sinkURI, sinkErr = ParseTyped(u.Host+u.Path, "https") }},
+		hostileEntry{"ParseUserInput", func(u URI, s string) { sinkURI, sinkErr = ParseUserInput(s, "https") }},
+		hostileEntry{"ParseUserInputSuffix", func(u URI, s string) { sinkURI, sinkErr = ParseUserInput(u.Host+u.Path, "https") }},
 	)
-	// ParseTyped hands the URL Standard's parser the input, or a copy with
+	// ParseUserInput hands the URL Standard's parser the input, or a copy with
 	// the default scheme in front (one byte per byte more than ParseWeb).
-	hostileBytesPerByte["ParseTyped"] = 13
-	hostileBytesPerByte["ParseTypedSuffix"] = 13
+	hostileBytesPerByte["ParseUserInput"] = 13
+	hostileBytesPerByte["ParseUserInputSuffix"] = 13
 }

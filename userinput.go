@@ -7,19 +7,19 @@ import (
 	"unicode/utf8"
 )
 
-// ParseTyped reads s, one web address as a person types it into a form
+// ParseUserInput reads s, one web address as a person types it into a form
 // field ("your website", "server URL"), and returns the URI they meant;
 // defaultScheme, such as "https", is the scheme of an address typed
-// without one. It is WebParser{}.ParseTyped: see there for the reading.
+// without one. It is WebParser{}.ParseUserInput: see there for the reading.
 //
-//	ParseTyped("example.com", "https")            // https://example.com/
-//	ParseTyped("localhost:8080", "http")          // http://localhost:8080/
-//	ParseTyped("mailto:me@example.com", "https")  // mailto:me@example.com
-func ParseTyped(s, defaultScheme string) (URI, error) {
-	return WebParser{}.ParseTyped(s, defaultScheme)
+//	ParseUserInput("example.com", "https")            // https://example.com/
+//	ParseUserInput("localhost:8080", "http")          // http://localhost:8080/
+//	ParseUserInput("mailto:me@example.com", "https")  // mailto:me@example.com
+func ParseUserInput(s, defaultScheme string) (URI, error) {
+	return WebParser{}.ParseUserInput(s, defaultScheme)
 }
 
-// ParseTyped reads s, one web address as a person types it into a form
+// ParseUserInput reads s, one web address as a person types it into a form
 // field, and returns the URI they meant: the URL Standard's parser when s
 // has a scheme, and otherwise the suffix reference of RFC 3986, Section
 // 4.5 with defaultScheme in front, read by the same parser. A host that
@@ -94,10 +94,10 @@ func ParseTyped(s, defaultScheme string) (URI, error) {
 //
 // A defaultScheme that is not a scheme (RFC 3986, Section 3.1) is the
 // caller's mistake, not the input's: the error then is not an *Error.
-func (p WebParser) ParseTyped(s, defaultScheme string) (URI, error) {
+func (p WebParser) ParseUserInput(s, defaultScheme string) (URI, error) {
 	if defaultScheme != "" {
 		if j, _ := schemeFault(defaultScheme, ""); j != len(defaultScheme) {
-			return URI{}, errors.New("uri: ParseTyped: the default scheme " + strconv.Quote(defaultScheme) + " is not a scheme (RFC 3986, Section 3.1)")
+			return URI{}, errors.New("uri: ParseUserInput: the default scheme " + strconv.Quote(defaultScheme) + " is not a scheme (RFC 3986, Section 3.1)")
 		}
 	}
 	// The text without the C0 controls and spaces around it: s[i:j].
@@ -174,7 +174,7 @@ func (p WebParser) ParseTyped(s, defaultScheme string) (URI, error) {
 }
 
 // typedScheme returns the length of the scheme that t, typed input without
-// the spaces around it, starts with, when ParseTyped reads t as a URL with
+// the spaces around it, starts with, when ParseUserInput reads t as a URL with
 // that scheme; 0 for a suffix reference, including a host and a port that
 // Finder would not take for a URI ("localhost:8080"). Tabs and newlines
 // count as the URL Standard counts them: not at all.
@@ -204,7 +204,7 @@ func typedScheme(t string) int {
 const typedHostWant = "a host name: ASCII letters, digits, '-', '_' and '.', or non-ASCII text for IDNA; or an IP address (RFC 3986, Section 3.2.2; a suffix reference, RFC 3986, Section 4.5, has no userinfo)"
 
 // typedHost checks the host and port of a suffix reference that starts at
-// s[i] and that ParseTyped reads before s[j]: a host name and a port of
+// s[i] and that ParseUserInput reads before s[j]: a host name and a port of
 // digits, or an IP literal, which the URL Standard's parser checks with
 // its port. It returns the offset of a byte that a typed host or port
 // cannot hold.
@@ -330,7 +330,7 @@ func typedComponent(s string, k, at, j int, auth bool) error {
 	return in
 }
 
-// The typos and pasted punctuation ParseTyped names.
+// The typos and pasted punctuation ParseUserInput names.
 
 // typedQuotes pairs the quotes and brackets that text puts around an
 // address (ASCII, typographic quotes and guillemets, CJK corner and angle
@@ -343,7 +343,7 @@ var typedQuotes = []struct{ open, close string }{
 	{"(", ")"}, {"（", "）)"}, {"＜", "＞>"}, {"「", "」"}, {"『", "』"}, {"〈", "〉"}, {"《", "》"},
 }
 
-// typedEnders are the closers that ParseTyped refuses at the end of the
+// typedEnders are the closers that ParseUserInput refuses at the end of the
 // input without an opener: a URL serializer percent-encodes each of them
 // in a path, query or fragment, so none ends an address as typed. (A ')'
 // or ']' is strayCloser's.)
