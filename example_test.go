@@ -1509,7 +1509,7 @@ func ExampleWebBase() {
 // The origin of a URI, as a browser computes it for CORS, postMessage or a
 // CSRF check: scheme, host as the browser reaches it, and port, without
 // the default port; "null" (opaque) for file:, data: and most others.
-func ExampleURI_WebOrigin() {
+func ExampleWebParser_OriginOf() {
 	for _, s := range []string{
 		"https://App.Example:443/settings",
 		"http://0x7f.1:8080/",
@@ -1517,7 +1517,7 @@ func ExampleURI_WebOrigin() {
 		"blob:https://app.example/0f1e",
 		"file:///home/me/page.html",
 	} {
-		o, err := uri.MustParse(s).WebOrigin()
+		o, err := uri.WebParser{}.OriginOf(uri.MustParse(s))
 		fmt.Printf("%-34s %s %v\n", s, o, err)
 	}
 	// Output:

@@ -320,10 +320,6 @@ func (p WebParser) OriginOf(u URI) (string, error) {
 	return b.Origin(), nil
 }
 
-// WebOrigin returns u's origin as a browser sees it (URL Standard,
-// "Origin"): WebParser{}.OriginOf(u).
-func (u URI) WebOrigin() (string, error) { return WebParser{}.OriginOf(u) }
-
 // keepsAuthority reports that the basic URL parser, given ref and a base
 // URL with a special scheme, gives the URL the base's scheme, host and
 // port, by reading at most the first octets of ref: ref, after the
