@@ -68,7 +68,8 @@
 //     Host field as one URI; ParseHost reads a Host field; URI.Hostname and
 //     URI.DialAddr give the name and the address to dial; DefaultPort;
 //     RoutePath with PathPolicy gives one path to the router, the access
-//     check and the upstream, and URI.Forward the upstream's URI.
+//     check and the upstream, and URI.Forward (URI.ForwardWith for a
+//     policy other than the zero one) the upstream's URI.
 //   - Redirects and origins (URL Standard; HTML, "same origin"; RFC 6749
 //     and RFC 9700 for OAuth): WebParser.LocalRedirect gives a Location
 //     value only for a same-origin reference, WebParser.SameOrigin and
@@ -98,6 +99,24 @@
 //     DomainToASCII and DomainToUnicode, with the processing flags as
 //     parameters; the web parser, the Normalizer, Check, Addrs and
 //     Hostname use them.
+//   - Cross-origin decisions (HTML, "same site" and "serialization of an
+//     origin"; Fetch, "HTTP-redirect fetch"; Referrer Policy):
+//     ParseOriginSet and OriginSet.Allows match an Origin header against
+//     configured origins; ParseSuffixList reads the Public Suffix List into
+//     Suffixes, a SuffixList, for RegistrableDomain, WebParser.Site and
+//     WebParser.SameSite; ParseReferrerPolicy and WebParser.Referrer give
+//     the Referer a browser sends; WebParser.Redirect gives a redirect's
+//     next hop (RedirectHop) with the headers to drop.
+//   - Links people click (URL Standard; HTML; Fetch, "data: URL
+//     processor"; MIME Sniffing; RFC 6068): WebParser.LinkScheme reads the
+//     scheme a browser runs a link with, LinkPolicy.Allows decides whether
+//     to keep it, ParseDataURL and AppendDataURLBody read data: URLs,
+//     ParseMediaType reads a MIME type, and ParseMailto and Mailto.URI
+//     read and write mailto: URIs.
+//   - Editing a URL as a browser does (URL Standard, "URL class"): the
+//     WebParser setters (WebParser.SetHost, WebParser.SetPathname, ...)
+//     and WebParser.Attributes (WebAttributes) do what assigning to a
+//     URL object's attributes does, on a URI.
 //
 // # Beyond RFC 3986
 //
@@ -146,10 +165,12 @@
 // # Speed
 //
 // Parse does not allocate. It reads the input forward once, each component
-// a run of bytes tested four at a time against one class table, and
-// explains a failure only after it has failed; it is about ten times
-// faster than net/url.Parse on real URLs. Resolve, Normalize and String allocate at
-// most once each; ResolveString and NormalizeString return their input
+// a run of bytes tested eight at a time against one class table, and
+// explains a failure only after it has failed; on real URLs each seen once
+// (a corpus of 22,002, in a new order every pass) it runs about five
+// times faster than net/url.Parse, and about ten times on a small corpus
+// replayed until the CPU has learned it (see the README's Speed section).
+// Resolve, Normalize and String allocate at most once each; ResolveString and NormalizeString return their input
 // without allocating when it is already the answer. Benchmarks beside each
 // hot path compare with net/url in the same run.
 package uri
