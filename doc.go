@@ -72,8 +72,9 @@
 //     policy other than the zero one) the upstream's URI.
 //   - Redirects and origins (URL Standard; HTML, "same origin"; RFC 6749
 //     and RFC 9700 for OAuth): WebParser.LocalRedirect gives a Location
-//     value only for a same-origin reference, and WebParser.LocalRedirectPath
-//     a path-absolute one for the site's configured origin (behind a proxy), WebParser.SameOrigin and
+//     value only for a same-origin reference, and
+//     WebParser.LocalRedirectPath a path-absolute one against the site's
+//     configured origin (behind a proxy); WebParser.SameOrigin and
 //     WebParser.OriginOf compare origins, WebParser.Base prepares a base
 //     URL for many references (WebBase), and RedirectURIMatch compares an
 //     OAuth redirect_uri with the registered one.
