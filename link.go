@@ -57,12 +57,8 @@ func needsBase(scheme, baseScheme string) bool {
 	if !schemeIs(scheme, baseScheme) {
 		return false
 	}
-	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp", "file"} {
-		if schemeIs(scheme, s) {
-			return true
-		}
-	}
-	return false
+	_, special := specialPort(scheme)
+	return special
 }
 
 // LinkPolicy is an allowlist of the schemes with which links may run
