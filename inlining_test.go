@@ -13,9 +13,10 @@ var inliningCheck = flag.Bool("inlining", false, "TestInlining: build the packag
 // inlined are inlinable (net/netip's inlining_test.go is the model): the
 // entry points that build the URI in the caller's variable (parseInto's
 // doc), the methods that spare their callers a copy of the URI (Resolve,
-// String), the class test, the ASCII folds and the scheme table's readers. A change that pushes one
-// over the compiler's budget fails here rather than as a slowdown nobody
-// traces. It compiles the package again, so it runs with -inlining.
+// String), the class test, the ASCII folds and the scheme table's
+// readers. A change that pushes one over the compiler's budget fails here
+// rather than as a slowdown nobody traces. It compiles the package again,
+// so it runs with -inlining.
 func TestInlining(t *testing.T) {
 	if !*inliningCheck {
 		t.Skip("builds the package with -gcflags=-m; run with -inlining")
