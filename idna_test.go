@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -445,6 +446,17 @@ func TestIDNATablesGenerated(t *testing.T) {
 	}
 }
 
+var regenerateFlag = flag.Bool("regenerate", false, "run the table generators and compare their output with the committed tables (CI runs it; it builds and runs go programs)")
+
+// needRegenerate skips t unless -regenerate is given: running a generator
+// builds it, which costs the default suite seconds; CI runs these tests.
+func needRegenerate(t *testing.T) {
+	t.Helper()
+	if !*regenerateFlag {
+		t.Skip("runs the table generators; run with -regenerate")
+	}
+}
+
 // regenerate runs gen, a generator of this directory (a //go:build ignore
 // program, run with gen_unicode.go, that takes "-o -" for its standard
 // output), with args, and
@@ -456,6 +468,7 @@ func TestIDNATablesGenerated(t *testing.T) {
 // no go command.
 func regenerate(t *testing.T, gen string, args ...string) []byte {
 	t.Helper()
+	needRegenerate(t)
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skipf("needs the go command to run %s: %v", gen, err)
