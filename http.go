@@ -1172,7 +1172,8 @@ func (p PathPolicy) appendRoute(b []byte, path string) ([]byte, int, fault) {
 // Forward returns the URI an upstream gets for target, a request's
 // target URI, in a reverse proxy whose upstream is upstream: the scheme
 // and authority of upstream, upstream's path joined with the route of
-// target's path, and their queries joined. It is
+// target's path, and their queries joined (the target URI of RFC 9110,
+// Section 7.1, as an intermediary sends it on, Section 7.6). It is
 // upstream.ForwardWith(target, PathPolicy{}): it refuses every path that
 // RoutePath's zero policy refuses, so that, called on its own, it never
 // sends on a path that back ends read otherwise. A proxy whose PathPolicy

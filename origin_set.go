@@ -18,8 +18,9 @@ import (
 var ErrOrigin = errors.New("uri: not an origin as browsers send it")
 
 // OriginSet is a set of trusted origins and origin patterns read by
-// ParseOriginSet, matched against the value of an Origin header by
-// Allows. It is immutable and safe for concurrent use.
+// ParseOriginSet, matched against the value of an Origin header (Fetch
+// Standard, "`Origin` header"; HTML Standard, "serialization of an
+// origin") by Allows. It is immutable and safe for concurrent use.
 type OriginSet struct {
 	any   bool                // the pattern "*"
 	exact map[string]struct{} // origins, as sent

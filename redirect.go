@@ -130,9 +130,10 @@ func (b *WebBase) SameOrigin(ref string) bool {
 	return ok && o == b.origin
 }
 
-// LocalRedirect returns the value to send in a Location header for ref,
-// resolved against the base URL, when it stays on the base URL's origin,
-// as WebParser.LocalRedirect does.
+// LocalRedirect returns the value to send in a Location header (RFC 9110,
+// Section 10.2.2) for ref, resolved against the base URL, when it stays on
+// the base URL's origin (URL Standard, "Origin"), as
+// WebParser.LocalRedirect does.
 func (b *WebBase) LocalRedirect(ref string) (string, error) {
 	w, err := b.local(ref)
 	if err != nil {
@@ -141,10 +142,10 @@ func (b *WebBase) LocalRedirect(ref string) (string, error) {
 	return bytesString(w.href(nil)), nil
 }
 
-// LocalRedirectPath returns the value to send in a Location header for
-// ref, resolved against the base URL, when it stays on the base URL's
-// origin, as a path-absolute reference, as WebParser.LocalRedirectPath
-// does.
+// LocalRedirectPath returns the value to send in a Location header (RFC
+// 9110, Section 10.2.2) for ref, resolved against the base URL, when it
+// stays on the base URL's origin, as a path-absolute reference (RFC 3986,
+// Section 4.2), as WebParser.LocalRedirectPath does.
 func (b *WebBase) LocalRedirectPath(ref string) (string, error) {
 	w, err := b.local(ref)
 	if err != nil {

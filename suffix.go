@@ -28,7 +28,8 @@ var ErrSite = errors.New("uri: no registrable domain")
 // satisfy it as they are.
 type SuffixList interface{ PublicSuffix(domain string) string }
 
-// Suffixes is a public suffix list read by ParseSuffixList. It is
+// Suffixes is a public suffix list read by ParseSuffixList from the
+// list's published format (publicsuffix.org/list, "Format"). It is
 // immutable and safe for concurrent use.
 type Suffixes struct {
 	// rules maps each rule's domain, and each domain that a longer rule

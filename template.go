@@ -541,8 +541,8 @@ func (t Template) expandURI(vars map[string]any, o ExpandOptions) (URI, error) {
 	return u, nil
 }
 
-// ExpandOptions relaxes ExpandURIWith's rules. The zero value is
-// ExpandURI's.
+// ExpandOptions relaxes ExpandURIWith's rules for expansions (RFC 6570,
+// Section 3.2). The zero value is ExpandURI's.
 type ExpandOptions struct {
 	// AllowEmpty lets an undefined or empty value leave an empty path
 	// segment: "/users/{id}/delete" with id = "" then expands to

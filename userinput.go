@@ -10,7 +10,9 @@ import (
 // ParseUserInput reads s, one web address as a person types it into a form
 // field ("your website", "server URL"), and returns the URI they meant;
 // defaultScheme, such as "https", is the scheme of an address typed
-// without one. It is WebParser{}.ParseUserInput: see there for the reading.
+// without one: the URL Standard's parser for an address with a scheme, a
+// suffix reference (RFC 3986, Section 4.5) for one without. It is
+// WebParser{}.ParseUserInput: see there for the reading.
 //
 //	ParseUserInput("example.com", "https")            // https://example.com/
 //	ParseUserInput("localhost:8080", "http")          // http://localhost:8080/
