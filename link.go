@@ -57,7 +57,9 @@ func needsBase(scheme, baseScheme string) bool {
 	if !schemeIs(scheme, baseScheme) {
 		return false
 	}
-	_, special := specialPort(scheme)
+	// scheme is baseScheme less tabs and newlines, so baseScheme, which
+	// holds none, says whether it is special
+	_, special := specialPort(baseScheme)
 	return special
 }
 

@@ -292,3 +292,21 @@ func FuzzLinkScheme(f *testing.F) {
 		}
 	})
 }
+
+// TestNeedsBase checks needsBase over schemes with the tabs and newlines
+// the basic URL parser removes inside them, against the special schemes
+// of the URL Standard ("special scheme") written out here.
+func TestNeedsBase(t *testing.T) {
+	special := map[string]bool{"ftp": true, "file": true, "http": true, "https": true, "ws": true, "wss": true}
+	for _, base := range []string{"http", "HTTPS", "ws", "file", "ftp", "mailto", "foo", "blob"} {
+		for _, raw := range []string{base, strings.ToUpper(base), base[:1] + "\t" + base[1:], base[:1] + "\r\n" + base[1:] + "\n"} {
+			want := special[strings.ToLower(base)]
+			if got := needsBase(raw, base); got != want {
+				t.Errorf("needsBase(%q, %q) = %v, want %v", raw, base, got, want)
+			}
+		}
+		if needsBase("other", base) {
+			t.Errorf("needsBase(%q, %q) = true for another scheme", "other", base)
+		}
+	}
+}
