@@ -34,6 +34,22 @@ var (
 	ErrFragment = errors.New("uri: invalid fragment")
 )
 
+// ErrWeb reports input that the URL Standard's basic URL parser rejects
+// (URL Standard, "URL parsing"), and ErrWebIDNA a domain that the
+// parser's "domain to ASCII" (URL Standard, "IDNA") rejects: UTS #46
+// processing records an error, or maps it to nothing or to a forbidden
+// domain code point. With the zero WebParser's DomainToASCII, the *Error
+// wraps ErrIDNA too, its Expected names the UTS #46 rule, and its Offset
+// is that of the code point (or label) at fault. ParseWeb and
+// WebParser return them inside an *Error, whose Offset is the octet of
+// the caller's string at which the parser failed: the leading C0
+// controls and spaces and the tabs and newlines that the parser removes
+// first are counted (" http://h:8\ta/" fails at offset 12, the 'a').
+var (
+	ErrWeb     = errors.New("uri: not a URL under the URL Standard")
+	ErrWebIDNA = errors.New("uri: the host is not a domain that \"domain to ASCII\" (UTS #46) accepts")
+)
+
 // Error describes where and why a string is not a URI under RFC 3986.
 //
 // Offset is the byte offset in Input of the first byte that the grammar does
@@ -242,4 +258,38 @@ func quoteWindow(r redactedInput) string {
 		out += "..."
 	}
 	return out
+}
+
+// webFail is the error for input the parser rejects at the octet that
+// left octets of the preprocessed input have from its end (0 for the end
+// itself): the parser's states work on suffixes of that text, so this is
+// len(rest) minus an index into rest. Offset is that octet's offset in
+// input (inputOffset).
+func webFail(input string, left int, want string) error {
+	return &Error{Input: input, Offset: inputOffset(input, left), Err: ErrWeb, Expected: want + " (URL Standard, \"URL parsing\")"}
+}
+
+// inputOffset maps a position in the text that preprocess makes of input,
+// given as the number of octets from it to the end of that text, back to
+// a byte offset in input: it counts the leading C0 controls and spaces
+// and the tabs and newlines that preprocess removed (URL Standard, "basic
+// URL parser", steps 1 to 3). A position past the start of the text is
+// its first octet; the end of the text is the offset just after its last
+// octet, before any trailing C0 controls and spaces. It runs on the error
+// path only.
+func inputOffset(input string, left int) int {
+	i, j := 0, len(input)
+	for i < j && input[i] <= ' ' {
+		i++
+	}
+	for j > i && input[j-1] <= ' ' {
+		j--
+	}
+	for n := 0; n < left && j > i; {
+		j--
+		if c := input[j]; c != '\t' && c != '\n' && c != '\r' {
+			n++
+		}
+	}
+	return j
 }

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -14,9 +15,13 @@ import (
 // with the host parser of the URL Standard (URL Standard, "host
 // parsing"): percent-decoding, "domain to ASCII" (UTS #46 processing),
 // then the IPv4 parser when the domain ends in a number, or the IPv6
-// parser between brackets. The web parser (web.go), Check and Addrs all
-// read hosts with the readers below, so that a reader fixed for one entry
-// point is fixed for all of them.
+// parser between brackets. This file holds that host parser whole
+// (webHost) with the readers it is made of and the errors it reports; the
+// web parser (web.go) and its setters, the site functions, Check and
+// Addrs all read hosts with it, so that a reader fixed for one entry
+// point is fixed for all of them. It depends on nothing above the host
+// layer: UTS #46 (idna.go), the RFC 3986 IPv6 reader (ipv6.go), the
+// percent-encode sets (percent.go) and the error type (errors.go).
 
 // whatwgIPv4 is the IPv4 parser of the WHATWG URL Standard (URL Standard,
 // "IPv4 parser"), run on the decoded host with the UTS #46 mapping of
@@ -244,13 +249,6 @@ func webIPv6Pieces(s string) (address [8]uint16, ok bool) {
 	return address, true
 }
 
-// isForbiddenDomain reports whether ASCII octet c is a forbidden domain
-// code point (URL Standard, "forbidden domain code point"): a forbidden
-// host code point, a C0 control, '%' or DEL.
-func isForbiddenDomain(c byte) bool {
-	return isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f
-}
-
 // runeAt decodes the UTF-8 sequence whose first octet, raw or
 // percent-encoded, is at offset i of s, and returns the rune and the
 // offset after it, or utf8.RuneError and the offset after the first octet.
@@ -356,69 +354,6 @@ func hostNameFault(name string) int {
 	return -1
 }
 
-// webPathAuthority returns the span [start, end) of u.Path that the URL
-// Standard reads as u's authority when RFC 3986 reads none there:
-// WebAuthority's condition, a special scheme other than file
-// (webSpecialAuthority) and no host (no authority, or an empty host
-// without userinfo and port). The browser skips the slashes and
-// backslashes the path starts with, and the authority runs to the next
-// '/', '\', '?' or '#' (URL Standard, "special authority ignore slashes
-// state", "authority state"); tabs and newlines, which its preprocessing
-// removes, are skipped too. ok is false for every other URI, and when the
-// span is empty. The browser reads credentials in the span even where it
-// rejects the rest (webHasHost).
-func webPathAuthority(u URI) (start, end int, ok bool) {
-	if u.HasAuthority && (u.Host != "" || u.HasUserinfo || u.HasPort) || u.Path == "" || !webSpecialAuthority(u.Scheme) {
-		return 0, 0, false
-	}
-	p := u.Path
-	for start < len(p) && strings.IndexByte("/\\\t\n\r", p[start]) >= 0 {
-		start++
-	}
-	end = start
-	for end < len(p) && strings.IndexByte("/\\?#", p[end]) < 0 {
-		end++
-	}
-	return start, end, end > start
-}
-
-// webHasHost reports whether the authority text auth has a host after its
-// credentials, before its port: without one, the URL Standard's parser
-// fails (URL Standard, "authority state", "host state": host-missing).
-func webHasHost(auth string) bool {
-	at, _ := webCredentials(auth)
-	return at+1 < len(auth) && auth[at+1] != ':'
-}
-
-// webCredentials splits the authority text auth as the URL Standard's
-// authority state does: at is the offset of its last '@', or -1 without
-// credentials, and colon the offset of the first ':' before it, or -1.
-// The password is auth[colon+1:at], the host and port auth[at+1:].
-func webCredentials(auth string) (at, colon int) {
-	at = strings.LastIndexByte(auth, '@')
-	if at < 0 {
-		return -1, -1
-	}
-	return at, strings.IndexByte(auth[:at], ':')
-}
-
-// webRead reads u's text as a browser does, with the URL Standard's basic
-// URL parser and hostIDNA for "domain to ASCII", for Check and Addrs.
-// shown is the host as hostIDNA shows it (its Unicode form), when the host
-// was not all ASCII.
-func webRead(u URI) (w webURL, shown string, err error) {
-	p := WebParser{IDNA: func(d string) (string, error) {
-		a, s, bad := hostIDNA(d)
-		if bad >= 0 {
-			return "", ErrIDNA
-		}
-		shown = s
-		return a, nil
-	}}
-	w, err = p.parse(u.String(), nil)
-	return w, shown, err
-}
-
 // webHostAddr returns the IP address of a host the URL Standard's host
 // parser serialized (URL Standard, "host serializing"), or false for a
 // domain or an opaque host.
@@ -432,4 +367,259 @@ func webHostAddr(host string) (netip.Addr, bool) {
 		return a, err == nil
 	}
 	return netip.Addr{}, false
+}
+
+// webHost is the host parser (URL Standard, "host parsing"): an IPv6
+// literal, an opaque host for a non-special scheme, or a domain, which may
+// be an IPv4 address; it returns the serialized host. left is where h
+// starts, as webFail counts; idna is the WebParser's IDNA, nil for
+// DomainToASCII.
+func webHost(input, h string, left int, opaque bool, idna func(string) (string, error)) (string, error) {
+	if strings.HasPrefix(h, "[") {
+		var buf [48]byte
+		if !strings.HasSuffix(h, "]") || len(h) < 3 {
+			i, want := webIPv6Fault(h)
+			return "", webFail(input, left-i, want)
+		}
+		a, ok := webIPv6(buf[:0], h[1:len(h)-1])
+		if !ok {
+			i, want := webIPv6Fault(h)
+			return "", webFail(input, left-i, want)
+		}
+		if string(a) == h[1:len(h)-1] {
+			return h, nil // already as the serializer writes it
+		}
+		return "[" + string(a) + "]", nil
+	}
+	if opaque {
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c != '%' && isForbiddenHost(c) {
+				return "", webFail(input, left-i, "an opaque host without "+strconv.QuoteRune(rune(c)))
+			}
+		}
+		return webEncodeString(h, encC0), nil
+	}
+	// domain: percent-decode, UTF-8 decode (invalid sequences become
+	// U+FFFD), domain to ASCII
+	d := h
+	if strings.IndexByte(h, '%') >= 0 {
+		d = strings.ToValidUTF8(string(webDecodeHost(h)), "\uFFFD")
+	}
+	ascii := true
+	for i := 0; i < len(d); i++ {
+		if d[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		// An ASCII domain is lowercased, "xn--" labels included, with
+		// no Punycode check (URL Standard, "IDNA", "domain to ASCII",
+		// step 1, since 2026-06-25).
+		d = strings.ToLower(d)
+	} else {
+		a, err := domainToASCII(d, idna)
+		if err != nil || a == "" {
+			return "", webIDNAFail(input, left, h, d, err)
+		}
+		d = strings.ToLower(a)
+	}
+	if d == "" {
+		return "", webFail(input, left, "a host")
+	}
+	for i := 0; i < len(d); i++ {
+		if c := d[i]; isForbiddenDomain(c) || c >= utf8.RuneSelf {
+			at := 0 // the host, when d is IDNA's output
+			if ascii {
+				at = octetOffset(h, i)
+			}
+			return "", webFail(input, left-at, "a domain without "+strconv.QuoteRune(rune(c)))
+		}
+	}
+	if endsInNumber(d) {
+		if isIPv4(d) {
+			return d, nil // dotted decimal already: the serialization
+		}
+		a, ok := whatwgIPv4(d)
+		if !ok {
+			at := 0 // the host, when d is not h's text
+			if ascii && len(d) == len(h) {
+				at = webIPv4Fault(d)
+			}
+			return "", webFail(input, left-at, "a valid IPv4 address")
+		}
+		return a.String(), nil
+	}
+	return d, nil
+}
+
+// domainToASCII is the URL Standard's "domain to ASCII" (URL Standard,
+// "IDNA") for d, a domain that is not all ASCII: idna (a WebParser's
+// IDNA) when set, else DomainToASCII.
+func domainToASCII(d string, idna func(string) (string, error)) (string, error) {
+	if idna != nil {
+		return idna(d)
+	}
+	return DomainToASCII(d)
+}
+
+// webIDNAError is the Err of an *Error for a host that "domain to ASCII"
+// rejects: it wraps ErrWebIDNA and the IDNA function's error (an *Error
+// wrapping ErrIDNA, for DomainToASCII), so that errors.Is finds both. Its
+// message is ErrWebIDNA's: the detail is in the *Error's Expected.
+type webIDNAError struct{ err error }
+
+func (e webIDNAError) Error() string   { return ErrWebIDNA.Error() }
+func (e webIDNAError) Unwrap() []error { return []error{ErrWebIDNA, e.err} }
+
+// webIDNAFail returns the error for h, a host that "domain to ASCII"
+// rejects with err (nil for an empty result); d is h percent-decoded and
+// made valid UTF-8. An *Error from the IDNA function (DomainToASCII's)
+// gives its Expected and, through d, the offset in input of the octet at
+// fault; any other error gives the host's start. left is where h starts,
+// as webFail counts. It runs on the error path only.
+func webIDNAFail(input string, left int, h, d string, err error) error {
+	want := "a domain that \"domain to ASCII\" accepts"
+	at := 0
+	var e *Error
+	if errors.As(err, &e) && e.Input == d && e.Offset >= 0 && e.Offset <= len(d) {
+		want = e.Expected + ", for \"domain to ASCII\""
+		at = octetOffset(h, validUTF8Offset(webDecodeHost(h), e.Offset))
+	}
+	if err == nil {
+		err = ErrIDNA
+	}
+	return &Error{Input: input, Offset: inputOffset(input, left-at), Err: webIDNAError{err}, Expected: want + " (URL Standard, \"IDNA\")"}
+}
+
+// webDecodeHost returns the octets of h percent-decoded, as the host
+// parser reads a domain (URL Standard, "host parsing").
+func webDecodeHost(h string) []byte {
+	b := make([]byte, 0, len(h))
+	for i := 0; i < len(h); {
+		o, next, _ := octetAt(h, i)
+		b = append(b, o)
+		i = next
+	}
+	return b
+}
+
+// validUTF8Offset maps offset n of strings.ToValidUTF8(string(b),
+// "\uFFFD"), which writes one U+FFFD for each run of invalid octets, back
+// to the offset in b of the same octet (of the run's first octet for a
+// U+FFFD it wrote).
+func validUTF8Offset(b []byte, n int) int {
+	i, j := 0, 0 // offsets in b and in the valid text
+	for i < len(b) && j < n {
+		r, size := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || size > 1 {
+			i, j = i+size, j+size
+			continue
+		}
+		run := i
+		for i < len(b) {
+			if r, size := utf8.DecodeRune(b[i:]); r != utf8.RuneError || size > 1 {
+				break
+			}
+			i++
+		}
+		j += utf8.RuneLen(utf8.RuneError)
+		if j > n {
+			return run // n is inside the U+FFFD: the run's first octet
+		}
+	}
+	return i
+}
+
+// webIPv6Fault returns the offset in h, a host that starts with '[' and
+// that the IPv6 parser rejects, of the octet where it fails, and what was
+// expected there. The URL Standard's IPv6 parser accepts exactly the
+// IPv6address of RFC 3986, so the offset is where that rule fails, or
+// where ']' or the end of the host was due after it. It runs on the error
+// path only.
+func webIPv6Fault(h string) (int, string) {
+	i, f := ipv6Address(h, 1)
+	switch {
+	case f.err != nil:
+		return i, f.want + " (URL Standard, \"IPv6 parser\")"
+	case i >= len(h) || h[i] != ']':
+		return i, "']' to close the IPv6 address"
+	}
+	return i + 1, "the end of the host after ']'"
+}
+
+// octetOffset returns the offset in h of the octet that percent-decoding
+// h makes its n-th (from 0), counting a "%XX" triplet as one octet.
+func octetOffset(h string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(h); n-- {
+		_, i, _ = octetAt(h, i)
+	}
+	return i
+}
+
+// webIPv4Fault returns the offset in d, a domain that ends in a number
+// and that the IPv4 parser rejects (URL Standard, "IPv4 parser"), of the
+// part that makes it fail: the fifth part when there are more than four,
+// else the first part that is not a number below 2^32 (an empty one
+// included), else the first part before the last that is above 255, else
+// the last part, which is then too large for the octets the others leave.
+// It runs on the error path only.
+func webIPv4Fault(d string) int {
+	parts := strings.Split(strings.TrimSuffix(d, "."), ".")
+	at := func(k int) int { // the offset of parts[k]
+		n := 0
+		for _, p := range parts[:k] {
+			n += len(p) + 1
+		}
+		return n
+	}
+	if len(parts) > 4 {
+		return at(4)
+	}
+	for k, p := range parts {
+		if _, ok := whatwgIPv4(p); !ok {
+			return at(k)
+		}
+	}
+	for k, p := range parts[:len(parts)-1] {
+		// one part n reads as the address n, which is above 255 when an
+		// octet before the last is set
+		if a, _ := whatwgIPv4(p); a.As4()[0]|a.As4()[1]|a.As4()[2] != 0 {
+			return at(k)
+		}
+	}
+	return at(len(parts) - 1)
+}
+
+// endsInNumber is the URL Standard's "ends in a number checker".
+func endsInNumber(d string) bool {
+	d = strings.TrimSuffix(d, ".")
+	if d != "" && d[len(d)-1]|0x20 > 'f' && d[len(d)-1]|0x20 != 'x' {
+		return false // most names: the last label ends in a letter after 'f'
+	}
+	if i := strings.LastIndexByte(d, '.'); i >= 0 {
+		d = d[i+1:]
+	}
+	if d == "" {
+		return false
+	}
+	all := true
+	for i := 0; i < len(d); i++ {
+		if !is(d[i], cDigit) {
+			all = false
+		}
+	}
+	if all {
+		return true
+	}
+	if len(d) >= 2 && (d[:2] == "0x" || d[:2] == "0X") {
+		for i := 2; i < len(d); i++ {
+			if !is(d[i], cHex) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -1306,3 +1306,20 @@ func idnaLocate(domain string, lo, hi int, r rune) int {
 	}
 	return lo
 }
+
+// isForbiddenHost reports whether c is a forbidden host code point (URL
+// Standard, "forbidden host code point").
+func isForbiddenHost(c byte) bool {
+	switch c {
+	case 0, '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
+		return true
+	}
+	return false
+}
+
+// isForbiddenDomain reports whether ASCII octet c is a forbidden domain
+// code point (URL Standard, "forbidden domain code point"): a forbidden
+// host code point, a C0 control, '%' or DEL.
+func isForbiddenDomain(c byte) bool {
+	return isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f
+}

@@ -440,3 +440,77 @@ func appendEncoded(b []byte, s string, reserved bool) []byte {
 	}
 	return b
 }
+
+// Percent-encode sets of the URL Standard ("Percent-encoded bytes"), as
+// the octets each adds to the C0 control percent-encode set (C0 controls
+// and everything above U+007E).
+type webSet uint8
+
+const (
+	encC0 webSet = 1 << iota // the C0 control percent-encode set alone
+	encFragment
+	encQuery
+	encSpecialQuery
+	encPath
+	encUserinfo
+	encSpace // a space, for the opaque path's own rule
+)
+
+// webSets has, for each octet, the sets that percent-encode it, built
+// from the Standard's definitions: each set is the one before it plus the
+// octets listed. Every set holds the C0 controls and the octets above
+// U+007E.
+var webSets = func() (t [256]webSet) {
+	add := func(octets string, sets webSet) {
+		for i := 0; i < len(octets); i++ {
+			t[octets[i]] |= sets
+		}
+	}
+	all := encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encSpace
+	for c := 0; c < 256; c++ {
+		if c < 0x20 || c > 0x7e {
+			t[c] |= all
+		}
+	}
+	add(" \"<>", encFragment|encQuery|encSpecialQuery|encPath|encUserinfo)
+	add("`", encFragment|encPath|encUserinfo)
+	add("#", encQuery|encSpecialQuery|encPath|encUserinfo)
+	add("'", encSpecialQuery)
+	add("?^{}", encPath|encUserinfo)
+	add("/:;=@[\\]|", encUserinfo)
+	add(" ", encSpace)
+	return t
+}()
+
+// webEncode appends s to b with the octets of set (and C0 controls and
+// non-ASCII) percent-encoded (URL Standard, "percent-encode after
+// encoding" for UTF-8).
+func webEncode(b []byte, s string, set webSet) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if webSets[c]&set != 0 {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+func webEncodeString(s string, set webSet) string {
+	if n := encodedLen(s, set); n != len(s) {
+		return bytesString(webEncode(make([]byte, 0, n), s, set))
+	}
+	return s
+}
+
+// encodedLen returns the length of s after webEncode with set.
+func encodedLen(s string, set webSet) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if webSets[s[i]]&set != 0 {
+			n += 2
+		}
+	}
+	return n
+}

@@ -97,7 +97,7 @@ func FuzzRegistrableDomain(f *testing.F) {
 	list := testSuffixes(f)
 	f.Fuzz(func(t *testing.T, host string) {
 		got, err := RegistrableDomain(host, list)
-		d, perr := WebParser{}.host(host, host, len(host), false)
+		d, perr := webHost(host, host, len(host), false, nil)
 		if perr != nil {
 			if err == nil {
 				t.Fatalf("RegistrableDomain(%q) = %q, the host parser fails: %v", host, got, perr)

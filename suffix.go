@@ -208,7 +208,7 @@ func RegistrableDomain(host string, list SuffixList) (string, error) {
 	if lowerDomain(host) && !endsInNumber(host) {
 		return registrable(host, host, list) // what the host parser returns
 	}
-	d, err := WebParser{}.host(host, host, len(host), false)
+	d, err := webHost(host, host, len(host), false, nil)
 	if err != nil {
 		return "", err
 	}

@@ -4,32 +4,15 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 )
 
-// ErrWeb reports input that the URL Standard's basic URL parser rejects
-// (URL Standard, "URL parsing"), and ErrWebIDNA a domain that the
-// parser's "domain to ASCII" (URL Standard, "IDNA") rejects: UTS #46
-// processing records an error, or maps it to nothing or to a forbidden
-// domain code point. With the zero WebParser's DomainToASCII, the *Error
-// wraps ErrIDNA too, its Expected names the UTS #46 rule, and its Offset
-// is that of the code point (or label) at fault. ParseWeb and
-// WebParser return them inside an *Error, whose Offset is the octet of
-// the caller's string at which the parser failed: the leading C0
-// controls and spaces and the tabs and newlines that the parser removes
-// first are counted (" http://h:8\ta/" fails at offset 12, the 'a').
-//
 // ErrWebBase marks, beside ErrWeb or ErrWebIDNA, an error of a call that
 // reads a base URL and a reference (WebParser.Resolve, ResolveHref,
 // LocalRedirect, Base; URI.ResolveWeb) that the base URL caused: Input
 // is then the base's text, and the message says "base URL".
 // errors.Is(err, ErrWebBase) is false when the reference failed.
-var (
-	ErrWeb     = errors.New("uri: not a URL under the URL Standard")
-	ErrWebIDNA = errors.New("uri: the host is not a domain that \"domain to ASCII\" (UTS #46) accepts")
-	ErrWebBase = errors.New("uri: the base URL failed")
-)
+var ErrWebBase = errors.New("uri: the base URL failed")
 
 // webBaseError is the Err of an *Error that a base URL caused: it wraps
 // both ErrWebBase and the parser's sentinel.
@@ -227,114 +210,6 @@ type webURL struct {
 	// input; a host of a special URL is never empty, so at least 1), and 0
 	// for a host taken from the base URL. LocalRedirect points there.
 	hostLeft int
-}
-
-// Percent-encode sets of the URL Standard ("Percent-encoded bytes"), as
-// the octets each adds to the C0 control percent-encode set (C0 controls
-// and everything above U+007E).
-type webSet uint8
-
-const (
-	encC0 webSet = 1 << iota // the C0 control percent-encode set alone
-	encFragment
-	encQuery
-	encSpecialQuery
-	encPath
-	encUserinfo
-	encSpace // a space, for the opaque path's own rule
-)
-
-// webSets has, for each octet, the sets that percent-encode it, built
-// from the Standard's definitions: each set is the one before it plus the
-// octets listed. Every set holds the C0 controls and the octets above
-// U+007E.
-var webSets = func() (t [256]webSet) {
-	add := func(octets string, sets webSet) {
-		for i := 0; i < len(octets); i++ {
-			t[octets[i]] |= sets
-		}
-	}
-	all := encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encSpace
-	for c := 0; c < 256; c++ {
-		if c < 0x20 || c > 0x7e {
-			t[c] |= all
-		}
-	}
-	add(" \"<>", encFragment|encQuery|encSpecialQuery|encPath|encUserinfo)
-	add("`", encFragment|encPath|encUserinfo)
-	add("#", encQuery|encSpecialQuery|encPath|encUserinfo)
-	add("'", encSpecialQuery)
-	add("?^{}", encPath|encUserinfo)
-	add("/:;=@[\\]|", encUserinfo)
-	add(" ", encSpace)
-	return t
-}()
-
-// webEncode appends s to b with the octets of set (and C0 controls and
-// non-ASCII) percent-encoded (URL Standard, "percent-encode after
-// encoding" for UTF-8).
-func webEncode(b []byte, s string, set webSet) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if webSets[c]&set != 0 {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
-		} else {
-			b = append(b, c)
-		}
-	}
-	return b
-}
-
-func webEncodeString(s string, set webSet) string {
-	if n := encodedLen(s, set); n != len(s) {
-		return bytesString(webEncode(make([]byte, 0, n), s, set))
-	}
-	return s
-}
-
-// encodedLen returns the length of s after webEncode with set.
-func encodedLen(s string, set webSet) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
-		if webSets[s[i]]&set != 0 {
-			n += 2
-		}
-	}
-	return n
-}
-
-// webFail is the error for input the parser rejects at the octet that
-// left octets of the preprocessed input have from its end (0 for the end
-// itself): the parser's states work on suffixes of that text, so this is
-// len(rest) minus an index into rest. Offset is that octet's offset in
-// input (inputOffset).
-func webFail(input string, left int, want string) error {
-	return &Error{Input: input, Offset: inputOffset(input, left), Err: ErrWeb, Expected: want + " (URL Standard, \"URL parsing\")"}
-}
-
-// inputOffset maps a position in the text that preprocess makes of input,
-// given as the number of octets from it to the end of that text, back to
-// a byte offset in input: it counts the leading C0 controls and spaces
-// and the tabs and newlines that preprocess removed (URL Standard, "basic
-// URL parser", steps 1 to 3). A position past the start of the text is
-// its first octet; the end of the text is the offset just after its last
-// octet, before any trailing C0 controls and spaces. It runs on the error
-// path only.
-func inputOffset(input string, left int) int {
-	i, j := 0, len(input)
-	for i < j && input[i] <= ' ' {
-		i++
-	}
-	for j > i && input[j-1] <= ' ' {
-		j--
-	}
-	for n := 0; n < left && j > i; {
-		j--
-		if c := input[j]; c != '\t' && c != '\n' && c != '\r' {
-			n++
-		}
-	}
-	return j
 }
 
 // preprocess removes leading and trailing C0 controls and spaces, and every
@@ -540,7 +415,7 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 			return webFail(input, len(rest)-hostAt, "a host")
 		}
 	}
-	h, err := p.host(input, hostText, len(rest)-hostAt, !special)
+	h, err := webHost(input, hostText, len(rest)-hostAt, !special, p.IDNA)
 	if err != nil {
 		return err
 	}
@@ -819,7 +694,7 @@ func (p WebParser) fileHost(input, buf string, left int) (string, error) {
 	if buf == "" {
 		return "", nil
 	}
-	h, err := p.host(input, buf, left, false)
+	h, err := webHost(input, buf, left, false, p.IDNA)
 	if h == "localhost" {
 		h = ""
 	}
@@ -993,270 +868,6 @@ func rfcEscape(b []byte, s string, bit uint16) []byte {
 		}
 	}
 	return b
-}
-
-// host is the host parser (URL Standard, "host parsing"): an IPv6 literal,
-// an opaque host for a non-special scheme, or a domain, which may be an
-// IPv4 address; it returns the serialized host. left is where h starts,
-// as webFail counts.
-func (p WebParser) host(input, h string, left int, opaque bool) (string, error) {
-	if strings.HasPrefix(h, "[") {
-		var buf [48]byte
-		if !strings.HasSuffix(h, "]") || len(h) < 3 {
-			i, want := webIPv6Fault(h)
-			return "", webFail(input, left-i, want)
-		}
-		a, ok := webIPv6(buf[:0], h[1:len(h)-1])
-		if !ok {
-			i, want := webIPv6Fault(h)
-			return "", webFail(input, left-i, want)
-		}
-		if string(a) == h[1:len(h)-1] {
-			return h, nil // already as the serializer writes it
-		}
-		return "[" + string(a) + "]", nil
-	}
-	if opaque {
-		for i := 0; i < len(h); i++ {
-			if c := h[i]; c != '%' && isForbiddenHost(c) {
-				return "", webFail(input, left-i, "an opaque host without "+strconv.QuoteRune(rune(c)))
-			}
-		}
-		return webEncodeString(h, encC0), nil
-	}
-	// domain: percent-decode, UTF-8 decode (invalid sequences become
-	// U+FFFD), domain to ASCII
-	d := h
-	if strings.IndexByte(h, '%') >= 0 {
-		d = strings.ToValidUTF8(string(webDecodeHost(h)), "\uFFFD")
-	}
-	ascii := true
-	for i := 0; i < len(d); i++ {
-		if d[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		// An ASCII domain is lowercased, "xn--" labels included, with
-		// no Punycode check (URL Standard, "IDNA", "domain to ASCII",
-		// step 1, since 2026-06-25).
-		d = strings.ToLower(d)
-	} else {
-		a, err := p.domainToASCII(d)
-		if err != nil || a == "" {
-			return "", webIDNAFail(input, left, h, d, err)
-		}
-		d = strings.ToLower(a)
-	}
-	if d == "" {
-		return "", webFail(input, left, "a host")
-	}
-	for i := 0; i < len(d); i++ {
-		if c := d[i]; isForbiddenHost(c) || c <= 0x1f || c == '%' || c == 0x7f || c >= utf8.RuneSelf {
-			at := 0 // the host, when d is IDNA's output
-			if ascii {
-				at = octetOffset(h, i)
-			}
-			return "", webFail(input, left-at, "a domain without "+strconv.QuoteRune(rune(c)))
-		}
-	}
-	if endsInNumber(d) {
-		if isIPv4(d) {
-			return d, nil // dotted decimal already: the serialization
-		}
-		a, ok := whatwgIPv4(d)
-		if !ok {
-			at := 0 // the host, when d is not h's text
-			if ascii && len(d) == len(h) {
-				at = webIPv4Fault(d)
-			}
-			return "", webFail(input, left-at, "a valid IPv4 address")
-		}
-		return a.String(), nil
-	}
-	return d, nil
-}
-
-// domainToASCII is the URL Standard's "domain to ASCII" (URL Standard,
-// "IDNA") for d, a domain that is not all ASCII: p.IDNA when set, else
-// DomainToASCII.
-func (p WebParser) domainToASCII(d string) (string, error) {
-	if p.IDNA != nil {
-		return p.IDNA(d)
-	}
-	return DomainToASCII(d)
-}
-
-// webIDNAError is the Err of an *Error for a host that "domain to ASCII"
-// rejects: it wraps ErrWebIDNA and the IDNA function's error (an *Error
-// wrapping ErrIDNA, for DomainToASCII), so that errors.Is finds both. Its
-// message is ErrWebIDNA's: the detail is in the *Error's Expected.
-type webIDNAError struct{ err error }
-
-func (e webIDNAError) Error() string   { return ErrWebIDNA.Error() }
-func (e webIDNAError) Unwrap() []error { return []error{ErrWebIDNA, e.err} }
-
-// webIDNAFail returns the error for h, a host that "domain to ASCII"
-// rejects with err (nil for an empty result); d is h percent-decoded and
-// made valid UTF-8. An *Error from the IDNA function (DomainToASCII's)
-// gives its Expected and, through d, the offset in input of the octet at
-// fault; any other error gives the host's start. left is where h starts,
-// as webFail counts. It runs on the error path only.
-func webIDNAFail(input string, left int, h, d string, err error) error {
-	want := "a domain that \"domain to ASCII\" accepts"
-	at := 0
-	var e *Error
-	if errors.As(err, &e) && e.Input == d && e.Offset >= 0 && e.Offset <= len(d) {
-		want = e.Expected + ", for \"domain to ASCII\""
-		at = octetOffset(h, validUTF8Offset(webDecodeHost(h), e.Offset))
-	}
-	if err == nil {
-		err = ErrIDNA
-	}
-	return &Error{Input: input, Offset: inputOffset(input, left-at), Err: webIDNAError{err}, Expected: want + " (URL Standard, \"IDNA\")"}
-}
-
-// webDecodeHost returns the octets of h percent-decoded, as the host
-// parser reads a domain (URL Standard, "host parsing").
-func webDecodeHost(h string) []byte {
-	b := make([]byte, 0, len(h))
-	for i := 0; i < len(h); {
-		o, next, _ := octetAt(h, i)
-		b = append(b, o)
-		i = next
-	}
-	return b
-}
-
-// validUTF8Offset maps offset n of strings.ToValidUTF8(string(b),
-// "\uFFFD"), which writes one U+FFFD for each run of invalid octets, back
-// to the offset in b of the same octet (of the run's first octet for a
-// U+FFFD it wrote).
-func validUTF8Offset(b []byte, n int) int {
-	i, j := 0, 0 // offsets in b and in the valid text
-	for i < len(b) && j < n {
-		r, size := utf8.DecodeRune(b[i:])
-		if r != utf8.RuneError || size > 1 {
-			i, j = i+size, j+size
-			continue
-		}
-		run := i
-		for i < len(b) {
-			if r, size := utf8.DecodeRune(b[i:]); r != utf8.RuneError || size > 1 {
-				break
-			}
-			i++
-		}
-		j += utf8.RuneLen(utf8.RuneError)
-		if j > n {
-			return run // n is inside the U+FFFD: the run's first octet
-		}
-	}
-	return i
-}
-
-// webIPv6Fault returns the offset in h, a host that starts with '[' and
-// that the IPv6 parser rejects, of the octet where it fails, and what was
-// expected there. The URL Standard's IPv6 parser accepts exactly the
-// IPv6address of RFC 3986, so the offset is where that rule fails, or
-// where ']' or the end of the host was due after it. It runs on the error
-// path only.
-func webIPv6Fault(h string) (int, string) {
-	i, f := ipv6Address(h, 1)
-	switch {
-	case f.err != nil:
-		return i, f.want + " (URL Standard, \"IPv6 parser\")"
-	case i >= len(h) || h[i] != ']':
-		return i, "']' to close the IPv6 address"
-	}
-	return i + 1, "the end of the host after ']'"
-}
-
-// octetOffset returns the offset in h of the octet that percent-decoding
-// h makes its n-th (from 0), counting a "%XX" triplet as one octet.
-func octetOffset(h string, n int) int {
-	i := 0
-	for ; n > 0 && i < len(h); n-- {
-		_, i, _ = octetAt(h, i)
-	}
-	return i
-}
-
-// webIPv4Fault returns the offset in d, a domain that ends in a number
-// and that the IPv4 parser rejects (URL Standard, "IPv4 parser"), of the
-// part that makes it fail: the fifth part when there are more than four,
-// else the first part that is not a number below 2^32 (an empty one
-// included), else the first part before the last that is above 255, else
-// the last part, which is then too large for the octets the others leave.
-// It runs on the error path only.
-func webIPv4Fault(d string) int {
-	parts := strings.Split(strings.TrimSuffix(d, "."), ".")
-	at := func(k int) int { // the offset of parts[k]
-		n := 0
-		for _, p := range parts[:k] {
-			n += len(p) + 1
-		}
-		return n
-	}
-	if len(parts) > 4 {
-		return at(4)
-	}
-	for k, p := range parts {
-		if _, ok := whatwgIPv4(p); !ok {
-			return at(k)
-		}
-	}
-	for k, p := range parts[:len(parts)-1] {
-		// one part n reads as the address n, which is above 255 when an
-		// octet before the last is set
-		if a, _ := whatwgIPv4(p); a.As4()[0]|a.As4()[1]|a.As4()[2] != 0 {
-			return at(k)
-		}
-	}
-	return at(len(parts) - 1)
-}
-
-// isForbiddenHost reports whether c is a forbidden host code point (URL
-// Standard, "forbidden host code point").
-func isForbiddenHost(c byte) bool {
-	switch c {
-	case 0, '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|':
-		return true
-	}
-	return false
-}
-
-// endsInNumber is the URL Standard's "ends in a number checker".
-func endsInNumber(d string) bool {
-	d = strings.TrimSuffix(d, ".")
-	if d != "" && d[len(d)-1]|0x20 > 'f' && d[len(d)-1]|0x20 != 'x' {
-		return false // most names: the last label ends in a letter after 'f'
-	}
-	if i := strings.LastIndexByte(d, '.'); i >= 0 {
-		d = d[i+1:]
-	}
-	if d == "" {
-		return false
-	}
-	all := true
-	for i := 0; i < len(d); i++ {
-		if !is(d[i], cDigit) {
-			all = false
-		}
-	}
-	if all {
-		return true
-	}
-	if len(d) >= 2 && (d[:2] == "0x" || d[:2] == "0X") {
-		for i := 2; i < len(d); i++ {
-			if !is(d[i], cHex) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // first returns the first segment of the path list.
@@ -1529,4 +1140,67 @@ func webDotFree(path string) bool {
 		}
 	}
 	return true
+}
+
+// webPathAuthority returns the span [start, end) of u.Path that the URL
+// Standard reads as u's authority when RFC 3986 reads none there:
+// WebAuthority's condition, a special scheme other than file
+// (webSpecialAuthority) and no host (no authority, or an empty host
+// without userinfo and port). The browser skips the slashes and
+// backslashes the path starts with, and the authority runs to the next
+// '/', '\', '?' or '#' (URL Standard, "special authority ignore slashes
+// state", "authority state"); tabs and newlines, which its preprocessing
+// removes, are skipped too. ok is false for every other URI, and when the
+// span is empty. The browser reads credentials in the span even where it
+// rejects the rest (webHasHost).
+func webPathAuthority(u URI) (start, end int, ok bool) {
+	if u.HasAuthority && (u.Host != "" || u.HasUserinfo || u.HasPort) || u.Path == "" || !webSpecialAuthority(u.Scheme) {
+		return 0, 0, false
+	}
+	p := u.Path
+	for start < len(p) && strings.IndexByte("/\\\t\n\r", p[start]) >= 0 {
+		start++
+	}
+	end = start
+	for end < len(p) && strings.IndexByte("/\\?#", p[end]) < 0 {
+		end++
+	}
+	return start, end, end > start
+}
+
+// webHasHost reports whether the authority text auth has a host after its
+// credentials, before its port: without one, the URL Standard's parser
+// fails (URL Standard, "authority state", "host state": host-missing).
+func webHasHost(auth string) bool {
+	at, _ := webCredentials(auth)
+	return at+1 < len(auth) && auth[at+1] != ':'
+}
+
+// webCredentials splits the authority text auth as the URL Standard's
+// authority state does: at is the offset of its last '@', or -1 without
+// credentials, and colon the offset of the first ':' before it, or -1.
+// The password is auth[colon+1:at], the host and port auth[at+1:].
+func webCredentials(auth string) (at, colon int) {
+	at = strings.LastIndexByte(auth, '@')
+	if at < 0 {
+		return -1, -1
+	}
+	return at, strings.IndexByte(auth[:at], ':')
+}
+
+// webRead reads u's text as a browser does, with the URL Standard's basic
+// URL parser and hostIDNA for "domain to ASCII", for Check and Addrs.
+// shown is the host as hostIDNA shows it (its Unicode form), when the host
+// was not all ASCII.
+func webRead(u URI) (w webURL, shown string, err error) {
+	p := WebParser{IDNA: func(d string) (string, error) {
+		a, s, bad := hostIDNA(d)
+		if bad >= 0 {
+			return "", ErrIDNA
+		}
+		shown = s
+		return a, nil
+	}}
+	w, err = p.parse(u.String(), nil)
+	return w, shown, err
 }

@@ -204,7 +204,7 @@ func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
 	case he == len(auth) && buf == "" && (special || w.username != "" || w.password != "" || w.port != ""):
 		return
 	}
-	h, err := p.host(v, buf, len(v), !special)
+	h, err := webHost(v, buf, len(v), !special, p.IDNA)
 	if err != nil {
 		return
 	}
