@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// Redirects, origins and OAuth redirect URIs: where a Location header, a
-// same-origin check or an OAuth redirect_uri may send a browser.
+// References resolved against a web base, redirects and OAuth redirect
+// URIs: where an href, a Location header, a same-origin check or an OAuth
+// redirect_uri may send a browser. (The origin of a URL is origin.go's.)
 //
 // A browser reads a Location value, a ?next= parameter or an href with
 // the URL Standard's parser against the URL of the page (URL Standard,
@@ -17,6 +18,62 @@ import (
 // and "https:evil.com" wrong; the functions here read the text as the
 // browser does, and return the text the browser then reads as the same
 // URL.
+
+// ErrWebBase marks, beside ErrWeb or ErrWebIDNA, an error of a call that
+// reads a base URL and a reference (WebParser.Resolve, ResolveHref,
+// LocalRedirect, Base; URI.ResolveWeb) that the base URL caused: Input
+// is then the base's text, and the message says "base URL".
+// errors.Is(err, ErrWebBase) is false when the reference failed.
+var ErrWebBase = errors.New("uri: the base URL failed")
+
+// webBaseError is the Err of an *Error that a base URL caused: it wraps
+// both ErrWebBase and the parser's sentinel.
+type webBaseError struct{ err error }
+
+func (e webBaseError) Error() string {
+	return "uri: base URL: " + strings.TrimPrefix(e.err.Error(), "uri: ")
+}
+func (e webBaseError) Unwrap() []error { return []error{ErrWebBase, e.err} }
+
+// baseError marks err, an *Error of the web parser, as the base URL's.
+func baseError(err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	c := *e
+	c.Err = webBaseError{e.Err}
+	return &c
+}
+
+// ResolveWeb parses ref with base as the base URL, as a browser resolves
+// an href (URL Standard, "URL parsing"). base is read as a browser would
+// read its text (base.String() through the same parser); an error that
+// base causes wraps ErrWebBase. It is WebParser{}.Resolve.
+func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve(base, ref) }
+
+// Resolve parses ref with base as the base URL, as a browser resolves an
+// href (URL Standard, "URL parsing"); base is read as a browser reads the
+// text base.String(), and an error that it causes wraps ErrWebBase. To
+// resolve many references against one base, read the base once with
+// Base.
+func (p WebParser) Resolve(base URI, ref string) (URI, error) {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
+		return URI{}, err
+	}
+	return b.Resolve(ref)
+}
+
+// ResolveHref is Resolve returning the URL Standard's serialization (URL
+// Standard, "URL serializing").
+func (p WebParser) ResolveHref(base URI, ref string) (string, error) {
+	var b WebBase
+	if err := b.init(p, base); err != nil {
+		return "", err
+	}
+	return b.ResolveHref(ref)
+}
 
 // ErrCrossOrigin reports a reference that a browser resolves to a URL
 // whose origin is not the base URL's (HTML Standard, "same origin"):

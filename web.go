@@ -1,38 +1,10 @@
 package uri
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unsafe"
 )
-
-// ErrWebBase marks, beside ErrWeb or ErrWebIDNA, an error of a call that
-// reads a base URL and a reference (WebParser.Resolve, ResolveHref,
-// LocalRedirect, Base; URI.ResolveWeb) that the base URL caused: Input
-// is then the base's text, and the message says "base URL".
-// errors.Is(err, ErrWebBase) is false when the reference failed.
-var ErrWebBase = errors.New("uri: the base URL failed")
-
-// webBaseError is the Err of an *Error that a base URL caused: it wraps
-// both ErrWebBase and the parser's sentinel.
-type webBaseError struct{ err error }
-
-func (e webBaseError) Error() string {
-	return "uri: base URL: " + strings.TrimPrefix(e.err.Error(), "uri: ")
-}
-func (e webBaseError) Unwrap() []error { return []error{ErrWebBase, e.err} }
-
-// baseError marks err, an *Error of the web parser, as the base URL's.
-func baseError(err error) error {
-	e, ok := err.(*Error)
-	if !ok {
-		return err
-	}
-	c := *e
-	c.Err = webBaseError{e.Err}
-	return &c
-}
 
 // WebParser reads URLs as browsers do: the basic URL parser of the WHATWG
 // URL Standard (URL Standard, "URL parsing"), whose result it returns as
@@ -61,12 +33,6 @@ type WebParser struct {
 // that Validate accepts. It is WebParser{}.Parse.
 func ParseWeb(s string) (URI, error) { return WebParser{}.Parse(s) }
 
-// ResolveWeb parses ref with base as the base URL, as a browser resolves
-// an href (URL Standard, "URL parsing"). base is read as a browser would
-// read its text (base.String() through the same parser); an error that
-// base causes wraps ErrWebBase. It is WebParser{}.Resolve.
-func (base URI) ResolveWeb(ref string) (URI, error) { return WebParser{}.Resolve(base, ref) }
-
 // Parse parses s with no base URL (URL Standard, "URL parsing") and
 // returns the URL as an RFC 3986 URI: its String is the Standard's
 // serialization (the href, URL Standard, "URL serializing"), except that
@@ -87,19 +53,6 @@ func (p WebParser) Parse(s string) (u URI, err error) {
 	return w.uri(s)
 }
 
-// Resolve parses ref with base as the base URL, as a browser resolves an
-// href (URL Standard, "URL parsing"); base is read as a browser reads the
-// text base.String(), and an error that it causes wraps ErrWebBase. To
-// resolve many references against one base, read the base once with
-// Base.
-func (p WebParser) Resolve(base URI, ref string) (URI, error) {
-	var b WebBase
-	if err := b.init(p, base); err != nil {
-		return URI{}, err
-	}
-	return b.Resolve(ref)
-}
-
 // Href returns the URL Standard's serialization of s parsed with no base
 // (URL Standard, "URL serializing"): what a browser's URL.href gives.
 func (p WebParser) Href(s string) (string, error) {
@@ -108,85 +61,6 @@ func (p WebParser) Href(s string) (string, error) {
 		return "", err
 	}
 	return string(w.href(nil)), nil
-}
-
-// ResolveHref is Resolve returning the URL Standard's serialization (URL
-// Standard, "URL serializing").
-func (p WebParser) ResolveHref(base URI, ref string) (string, error) {
-	var b WebBase
-	if err := b.init(p, base); err != nil {
-		return "", err
-	}
-	return b.ResolveHref(ref)
-}
-
-// Origin parses s with no base URL (URL Standard, "URL parsing") and
-// returns the ASCII serialization of its origin (URL Standard, "Origin";
-// HTML Standard, "ASCII serialization of an origin"): scheme "://" host,
-// then ":" port when the port is not the scheme's default, for http,
-// https, ws, wss and ftp URLs and for a blob URL whose path is an http or
-// https URL; "null" for every other URL (file, data, mailto, about, and
-// the rest), whose origin is opaque. The host is in its ASCII form, as
-// the host parser leaves it.
-//
-// Two URLs are same origin when both origins are not "null" and the
-// strings are equal: an opaque origin is same origin only with itself,
-// which two parses never give.
-func (p WebParser) Origin(s string) (string, error) {
-	w, err := p.parse(s, nil)
-	if err != nil {
-		return "", err
-	}
-	return p.origin(&w), nil
-}
-
-// origin is a URL's origin, serialized (see Origin).
-func (p WebParser) origin(u *webURL) string {
-	o, ok := p.tupleOrigin(u)
-	if !ok {
-		return "null"
-	}
-	return o.String()
-}
-
-// webOrigin is a tuple origin (HTML Standard, "origin"): a scheme, a host
-// as the host serializer writes it, and a port, "" for the scheme's
-// default port. Two tuple origins are same origin when they are ==.
-type webOrigin struct{ scheme, host, port string }
-
-// String is the ASCII serialization of the origin (HTML Standard, "ASCII
-// serialization of an origin").
-func (o webOrigin) String() string {
-	if o.port != "" {
-		return o.scheme + "://" + o.host + ":" + o.port
-	}
-	return o.scheme + "://" + o.host
-}
-
-// tupleOrigin returns a URL's origin (URL Standard, "Origin") and true
-// when it is a tuple origin, and false when it is opaque: the scheme,
-// host and port of an http, https, ws, wss or ftp URL, and of a blob URL
-// the origin of the URL its path serializes to, if that is an http or
-// https URL.
-func (p WebParser) tupleOrigin(u *webURL) (webOrigin, bool) {
-	switch u.scheme {
-	case "blob":
-		// the origin of the URL the path serializes to, if it is an http
-		// or https URL (a file URL's origin is opaque too)
-		path := u.opaque
-		if !u.isOpaque {
-			path = string(u.path)
-		}
-		inner, err := p.parse(path, nil)
-		if err != nil || inner.scheme != "http" && inner.scheme != "https" {
-			return webOrigin{}, false
-		}
-		return p.tupleOrigin(&inner)
-	}
-	if webSpecialAuthority(u.scheme) {
-		return webOrigin{u.scheme, u.host, u.port}, true
-	}
-	return webOrigin{}, false
 }
 
 // webURL is a URL record of the URL Standard ("URL representation"), its
