@@ -50,6 +50,18 @@ var (
 	ErrWebIDNA = errors.New("uri: the host is not a domain that \"domain to ASCII\" (UTS #46) accepts")
 )
 
+// fault is a failure of a grammar rule before it becomes an *Error: the
+// sentinel naming the component and what the grammar expected. Rule
+// functions return it by value together with the offset of the offending
+// byte, so failing costs no allocation; err == nil means success.
+type fault struct {
+	err  error
+	want string
+}
+
+// noFault is the absence of a fault.
+var noFault fault
+
 // Error describes where and why a string is not a URI under RFC 3986.
 //
 // Offset is the byte offset in Input of the first byte that the grammar does

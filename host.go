@@ -15,10 +15,8 @@ import (
 //   - RFC 3986, Section 3.2.2: this file and ipv6.go (IPv4address,
 //     IPv6address, IPvFuture);
 //   - glibc's inet_aton: host_inet.go;
-//   - the URL Standard's host readers (IPv4 parser, IPv6 parser, the
-//     UTS #46 mapping and "domain to ASCII" as far as the package has
-//     them, and where a browser finds an authority in a path):
-//     host_web.go;
+//   - the URL Standard's host parser (IPv4 parser, IPv6 parser, opaque
+//     hosts, and "domain to ASCII" over idna.go's UTS #46): host_web.go;
 //   - curl's reading of a percent-encoded host that starts with '[':
 //     host_curl.go.
 

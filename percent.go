@@ -9,7 +9,7 @@ import (
 
 // Percent-encoding: RFC 3986, Section 2.1 and RFC 3986, Section 2.4.
 //
-// The grammar classes of parse.go say what each component may contain; the
+// The grammar classes of class.go say what each component may contain; the
 // encoding sets below say what Encode leaves unencoded when it writes data
 // into a component. They are derived from the grammar classes minus '%'
 // (which always stands for itself as data, so it is always encoded), and
@@ -121,7 +121,7 @@ func (c Component) String() string {
 func (c Component) valid() bool { return c >= ComponentUserinfo && c <= ComponentUnreserved }
 
 // keepTable has bit 1<<c set for each byte that component c leaves unencoded,
-// built from the grammar classes of parse.go.
+// built from the grammar classes of class.go.
 var keepTable = buildKeepTable()
 
 func buildKeepTable() (t [256]uint16) {
