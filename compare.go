@@ -274,7 +274,7 @@ func commonPrefix(a, b string) int {
 // normalized URIs a and b; d holds its text and first differing byte.
 func (n Normalizer) hint(p int, a, b URI, d Difference) string {
 	x, y := d.NormA, d.NormB
-	if (a.Scheme == "") != (b.Scheme == "") || (a.Scheme == "" && p == partPath && (hasDotSegment(a.Path) || hasDotSegment(b.Path))) {
+	if (a.Scheme == "") != (b.Scheme == "") || (a.Scheme == "" && p == partPath && (hasDotSegment(a.Path, dotsRFC) || hasDotSegment(b.Path, dotsRFC))) {
 		return "a relative reference is compared as written, dot segments included; resolve it against its base URI first (RFC 3986, Section 6.1)"
 	}
 	// Defined-but-empty versus undefined.

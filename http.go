@@ -820,7 +820,7 @@ func RoutePath(target URI, p PathPolicy) (route string, forward URI, err error) 
 // keeps parameters and no segment is a dot segment once they are cut.
 // It does not allocate.
 func (p PathPolicy) routed(path string) bool {
-	if strings.IndexByte(path, '%') >= 0 || hasDotSegment(path) {
+	if strings.IndexByte(path, '%') >= 0 || hasDotSegment(path, dotsRFC) {
 		return false
 	}
 	if (p.MergeSlashes || !p.KeepEmptySegments) && strings.Contains(path, "//") {
@@ -979,37 +979,6 @@ func paramAt(seg string) int {
 	return -1
 }
 
-// routeDotLike reports whether seg, a routed segment (or several, split
-// at '/'), holds one that Check reports as EncodedDotSegment, or that
-// becomes a dot segment when a character NFKC reads as ';' is read so
-// and the parameter after it cut ("..%EF%BC%9B").
-func routeDotLike(seg []byte) bool {
-	s := bytesString(seg)
-	if dotLikeAt(s) >= 0 {
-		return true
-	}
-	if strings.IndexByte(s, '%') < 0 {
-		return false
-	}
-	var semi []byte // s with each such character written ';'
-	for i := 0; i < len(s); {
-		d, next := nfkcASCII(s, i)
-		if d == ';' {
-			if semi == nil {
-				semi = append(make([]byte, 0, len(s)), s[:i]...)
-			}
-			semi = append(semi, ';')
-		} else {
-			next = i + 1
-			if semi != nil {
-				semi = append(semi, s[i])
-			}
-		}
-		i = next
-	}
-	return semi != nil && dotLikeAt(bytesString(semi)) >= 0
-}
-
 // Faults of RoutePath's shapes that Check has no finding for.
 var (
 	emptySegmentFault = fault{ErrPath, "no empty segment: most back ends merge \"//\" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)"}
@@ -1026,58 +995,6 @@ func findingFault(want string, k FindingKind) fault {
 // dot segment and RFC 3986 does not.
 func dotLikeFault() fault {
 	return findingFault("a segment that is a dot segment to no back end (\"..;\", \"..%2F\" and \"%EF%BC%8E%EF%BC%8E\" are \"..\" to some)", EncodedDotSegment)
-}
-
-// dotLikeAt returns the offset of the first segment of path, in its
-// routed form, that Check reports as EncodedDotSegment, or -1. Only a
-// segment with a '%' or a ';' can be one, so it looks at those alone,
-// each once.
-func dotLikeAt(path string) int {
-	next := func(c byte, from int) int {
-		if k := strings.IndexByte(path[from:], c); k >= 0 {
-			return from + k
-		}
-		return len(path)
-	}
-	semi, pct := next(';', 0), next('%', 0)
-	for {
-		k := min(semi, pct)
-		if k == len(path) {
-			return -1
-		}
-		start := strings.LastIndexByte(path[:k], '/') + 1
-		end := segmentEnd(path, k)
-		if dotLike(path[start:end]) {
-			return start
-		}
-		after := min(end+1, len(path))
-		if semi < after {
-			semi = next(';', after)
-		}
-		if pct < after {
-			pct = next('%', after)
-		}
-	}
-}
-
-// segmentEnd returns the offset of the '/' that ends the segment that
-// starts at offset i of path, or len(path).
-func segmentEnd(path string, i int) int {
-	if k := strings.IndexByte(path[i:], '/'); k >= 0 {
-		return i + k
-	}
-	return len(path)
-}
-
-// dotLike reports whether seg is a segment that Check reports as
-// EncodedDotSegment (RFC 3986, Section 7.3).
-func dotLike(seg string) bool {
-	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
-		return false
-	}
-	var c checker
-	c.segment(seg, 0)
-	return c.set&(1<<EncodedDotSegment) != 0
 }
 
 // appendRoute appends path, a valid absolute path or "", to b with its

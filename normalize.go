@@ -396,7 +396,7 @@ func (n Normalizer) isNormal(u *URI, level Level) bool {
 		if !u.HasAuthority && strings.HasPrefix(p, "/.//") {
 			p = p[2:] // a path guard, which dot-segment removal would write back
 		}
-		if hasDotSegment(p) {
+		if hasDotSegment(p, dotsRFC) {
 			return false
 		}
 	}
@@ -541,7 +541,7 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 	// path
 	ps := len(b)
 	b, tr[partPath] = appendPct(b, u.Path, false)
-	if u.Scheme != "" && hasDotSegment(view(b, ps)) {
+	if u.Scheme != "" && hasDotSegment(view(b, ps), dotsRFC) {
 		// remove_dot_segments (RFC 3986, Section 5.2.4), in place: the same
 		// algorithm as RemoveDotSegments, without its allocation.
 		before := len(b)

@@ -92,7 +92,7 @@ func ResolveString(base, ref string) (string, error) {
 	var t URI
 	dir, clean := transformReference(&t, &b, &r)
 	hasScheme := t.Scheme != ""
-	if dir == "" && (!clean || !hasDotSegment(t.Path)) && pathGuard(hasScheme, t.HasAuthority, t.Path) == "" {
+	if dir == "" && (!clean || !hasDotSegment(t.Path, dotsRFC)) && pathGuard(hasScheme, t.HasAuthority, t.Path) == "" {
 		// The path stands as it is: the target may be one of the inputs.
 		if t == r {
 			return ref, nil
@@ -132,7 +132,7 @@ func ResolveString(base, ref string) (string, error) {
 	buf = append(buf, t.Path...)
 	n := len(buf) - p - 2
 	if clean {
-		n = removeDots(buf[p+2:], len(dir), !hasDotSegment(dir))
+		n = removeDots(buf[p+2:], len(dir), !hasDotSegment(dir, dotsRFC))
 	}
 	path := buf[p+2 : p+2+n]
 	if g := pathGuard(hasScheme, t.HasAuthority, bytesString(path)); g != "" {
@@ -208,13 +208,13 @@ func mergeBase(base *URI) string {
 // authority. It allocates only when the result is neither p itself nor,
 // for a reference of dot segments alone such as "../..", a prefix of dir.
 func resolvedPath(p, dir string, clean, hasScheme, hasAuthority bool) string {
-	if dir == "" && (!clean || !hasDotSegment(p)) {
+	if dir == "" && (!clean || !hasDotSegment(p, dotsRFC)) {
 		if g := pathGuard(hasScheme, hasAuthority, p); g != "" {
 			return g + p
 		}
 		return p
 	}
-	dirClean := !hasDotSegment(dir)
+	dirClean := !hasDotSegment(dir, dotsRFC)
 	if dirClean && clean {
 		if a, ok := ancestor(dir, p); ok && pathGuard(hasScheme, hasAuthority, a) == "" {
 			return a
@@ -281,51 +281,11 @@ func ancestor(dir, p string) (a string, ok bool) {
 // "/..//b" does) or have a ':' in its first segment; Resolve guards against
 // both, see there.
 func RemoveDotSegments(path string) string {
-	if !hasDotSegment(path) {
+	if !hasDotSegment(path, dotsRFC) {
 		return path
 	}
 	b := []byte(path)
 	return bytesString(b[:removeDotsInPlace(b, 0)])
-}
-
-// hasDotSegment reports whether path has a complete segment "." or "..",
-// which is exactly when RemoveDotSegments changes it: the rules of RFC 3986,
-// Section 5.2.4 other than 2E all need one. A plain loop is fastest on
-// paths of up to 16 bytes, like most of those of RFC 3986, Section 5.4;
-// on longer ones, such as the corpus's, IndexByte skipping from dot to dot
-// takes about a third less time.
-func hasDotSegment(path string) bool {
-	if len(path) > 16 {
-		for i := 0; ; i++ {
-			k := strings.IndexByte(path[i:], '.')
-			if k < 0 {
-				return false
-			}
-			i += k
-			if isDotSegmentAt(path, i) {
-				return true
-			}
-		}
-	}
-	for i := 0; i < len(path); i++ {
-		if path[i] == '.' && isDotSegmentAt(path, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// isDotSegmentAt reports whether the dot at path[i] starts a complete
-// segment "." or "..".
-func isDotSegmentAt(path string, i int) bool {
-	if i > 0 && path[i-1] != '/' {
-		return false
-	}
-	j := i + 1
-	if j < len(path) && path[j] == '.' {
-		j++
-	}
-	return j == len(path) || path[j] == '/'
 }
 
 // removeDots is removeDotsInPlace for a path b that begins with a
@@ -340,7 +300,7 @@ func removeDots(b []byte, dir int, dirClean bool) int {
 	if !dirClean {
 		return removeDotsInPlace(b, 0)
 	}
-	if !hasDotSegment(bytesString(b[dir:])) {
+	if !hasDotSegment(bytesString(b[dir:]), dotsRFC) {
 		return len(b)
 	}
 	return removeDotsInPlace(b, max(dir-1, 0))

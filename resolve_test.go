@@ -267,8 +267,8 @@ func checkRemoveDotSegments(t testing.TB, in string) string {
 	if again := RemoveDotSegments(got); again != got {
 		t.Errorf("RemoveDotSegments(%q) = %q, then %q: not idempotent", in, got, again)
 	}
-	if hasDotSegment(in) != (got != in) {
-		t.Errorf("hasDotSegment(%q) = %v, but RemoveDotSegments gives %q", in, hasDotSegment(in), got)
+	if hasDotSegment(in, dotsRFC) != (got != in) {
+		t.Errorf("hasDotSegment(%q, dotsRFC) = %v, but RemoveDotSegments gives %q", in, hasDotSegment(in, dotsRFC), got)
 	}
 	if len(got) > len(in) {
 		t.Errorf("RemoveDotSegments(%q) = %q is longer", in, got)

@@ -729,7 +729,7 @@ func dataDotSegment(spans []expansionSpan, path string, off int) (k int, like bo
 	}
 	for a := 0; a <= len(path); {
 		z := segmentEnd(path, a)
-		if dot := isDotSegment(path[a:z]); dot || dotLike(path[a:z]) {
+		if dot := dotSegment(path[a:z], dotsURL) != 0; dot || dotLike(path[a:z]) {
 			empty := -1
 			for k := range spansIn(spans, off+a-1, off+z+1) {
 				switch sp := spans[k]; {
@@ -1482,7 +1482,7 @@ func climbs(s string) bool {
 		} else {
 			s = ""
 		}
-		if isDotSegment(piece) {
+		if dotSegment(piece, dotsURL) != 0 {
 			return true
 		}
 		if special && piece != "" {
@@ -1501,14 +1501,6 @@ func climbs(s string) bool {
 		}
 	}
 	return false
-}
-
-// isDotSegment reports whether seg is "." or "..", written with "%2E"
-// (in either case) or not: a dot segment as the URL Standard's path state
-// reads it, and as RFC 3986 reads it after normalization (Sections 5.2.4
-// and 6.2.2.2).
-func isDotSegment(seg string) bool {
-	return seg != "" && (seg[0] == '.' || seg[0] == '%') && (isSingleDot(seg) || isDoubleDot(seg))
 }
 
 // routing holds Route's rules for match: its options and where the query

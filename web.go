@@ -424,7 +424,7 @@ func cleanPath(path string) bool {
 			return false
 		}
 	}
-	return webDotFree(path)
+	return !hasDotSegment(path, dotsURL)
 }
 
 // pathState is the path state from rest to the end of the path, then the
@@ -450,13 +450,13 @@ func (p WebParser) pathList(u *webURL, rest string, override bool) int {
 		}
 		seg := rest[i:j]
 		last := j >= len(rest) || !override && (rest[j] == '?' || rest[j] == '#')
-		switch {
-		case isDoubleDot(seg):
+		switch dotSegment(seg, dotsURL) {
+		case 2:
 			u.shorten()
 			if last {
 				u.path = append(u.path, '/')
 			}
-		case isSingleDot(seg):
+		case 1:
 			if last {
 				u.path = append(u.path, '/')
 			}
@@ -589,22 +589,6 @@ func startsWithDrive(s string) bool {
 		return false
 	}
 	return len(s) == 2 || strings.IndexByte("/\\?#", s[2]) >= 0
-}
-
-// isSingleDot and isDoubleDot are the URL Standard's dot segments: ".",
-// "%2e" in either case, and their pairs.
-func isSingleDot(s string) bool { return s == "." || strings.EqualFold(s, "%2e") }
-
-func isDoubleDot(s string) bool {
-	switch len(s) {
-	case 2:
-		return s == ".."
-	case 4:
-		return strings.EqualFold(s, ".%2e") || strings.EqualFold(s, "%2e.")
-	case 6:
-		return strings.EqualFold(s, "%2e%2e")
-	}
-	return false
 }
 
 // href writes the URL serializer's output (URL Standard, "URL
@@ -809,7 +793,7 @@ func webNormal(s string, u *URI) bool {
 	if !u.HasAuthority {
 		// special URLs always get a host; a non-special path is opaque
 		// and left as it is unless it starts with '/'
-		if special || strings.HasPrefix(u.Path, "/") && !webDotFree(u.Path) {
+		if special || strings.HasPrefix(u.Path, "/") && hasDotSegment(u.Path, dotsURL) {
 			return false
 		}
 		if !repair {
@@ -878,7 +862,7 @@ func webNormal(s string, u *URI) bool {
 			port, repair = t, true
 		}
 	}
-	if u.Path != "" && !webDotFree(u.Path) {
+	if u.Path != "" && hasDotSegment(u.Path, dotsURL) {
 		return false
 	}
 	if special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
@@ -985,34 +969,6 @@ func webRepair(u *URI, scheme, ipv6, port string) bool {
 		return false
 	}
 	*u = r
-	return true
-}
-
-// webDotFree reports whether path, which starts with '/', has no segment
-// the URL Standard's path state reads as a dot segment ("." or ".."
-// written with any mix of "." and "%2e"). For a valid RFC 3986 path that
-// is all cleanPath checks: RFC 3986 allows none of the path
-// percent-encode set, and no '\'.
-func webDotFree(path string) bool {
-	// a dot segment starts with '.' or '%' after a '/': find those two
-	// octets (fast, and rare in paths) rather than every '/'
-	for _, c := range [...]byte{'.', '%'} {
-		for i := 0; ; i++ {
-			j := strings.IndexByte(path[i:], c)
-			if j < 0 {
-				break
-			}
-			if i += j; i > 0 && path[i-1] == '/' {
-				seg := path[i:]
-				if end := strings.IndexByte(seg, '/'); end >= 0 {
-					seg = seg[:end]
-				}
-				if isSingleDot(seg) || isDoubleDot(seg) {
-					return false
-				}
-			}
-		}
-	}
 	return true
 }
 
