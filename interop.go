@@ -153,18 +153,7 @@ func (u URI) Authority() string {
 	if !u.HasUserinfo && !u.HasPort {
 		return u.Host
 	}
-	var b strings.Builder
-	b.Grow(len(u.Userinfo) + len(u.Host) + len(u.Port) + 2)
-	if u.HasUserinfo {
-		b.WriteString(u.Userinfo)
-		b.WriteByte('@')
-	}
-	b.WriteString(u.Host)
-	if u.HasPort {
-		b.WriteByte(':')
-		b.WriteString(u.Port)
-	}
-	return b.String()
+	return bytesString(u.appendAuthority(make([]byte, 0, len(u.Userinfo)+len(u.Host)+len(u.Port)+2)))
 }
 
 // IsRelative reports whether u is a relative reference: one without a

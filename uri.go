@@ -79,15 +79,7 @@ func (u *URI) appendTo(b []byte) []byte {
 	}
 	if u.HasAuthority {
 		b = append(b, "//"...)
-		if u.HasUserinfo {
-			b = append(b, u.Userinfo...)
-			b = append(b, '@')
-		}
-		b = append(b, u.Host...)
-		if u.HasPort {
-			b = append(b, ':')
-			b = append(b, u.Port...)
-		}
+		b = u.appendAuthority(b)
 	}
 	b = append(b, u.Path...)
 	if u.HasQuery {
@@ -97,6 +89,21 @@ func (u *URI) appendTo(b []byte) []byte {
 	if u.HasFragment {
 		b = append(b, '#')
 		b = append(b, u.Fragment...)
+	}
+	return b
+}
+
+// appendAuthority appends u's authority, userinfo "@" host ":" port
+// (RFC 3986, Section 3.2), without the "//" before it.
+func (u *URI) appendAuthority(b []byte) []byte {
+	if u.HasUserinfo {
+		b = append(b, u.Userinfo...)
+		b = append(b, '@')
+	}
+	b = append(b, u.Host...)
+	if u.HasPort {
+		b = append(b, ':')
+		b = append(b, u.Port...)
 	}
 	return b
 }

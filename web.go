@@ -593,51 +593,69 @@ func startsWithDrive(s string) bool {
 
 // href writes the URL serializer's output (URL Standard, "URL
 // serializing") to b.
-func (u *webURL) href(b []byte) []byte {
+func (u *webURL) href(b []byte) []byte { return u.serialize(b, false) }
+
+// serialize is the URL serializer (URL Standard, "URL serializing"),
+// excluding the fragment never: scheme, then "//" and the credentials,
+// host and port when the URL has a host, then appendPathOn. With rfc,
+// each component is written as RFC 3986 allows it in its place: the
+// octets its grammar class does not allow percent-encoded, and a '%' that
+// starts no triplet written "%25" (rfcEscape); that is the text of the
+// URI that WebParser.Parse returns (see uri).
+func (u *webURL) serialize(b []byte, rfc bool) []byte {
 	b = append(b, u.scheme...)
 	b = append(b, ':')
 	if u.hasHost {
 		b = append(b, "//"...)
 		if u.username != "" || u.password != "" {
-			b = append(b, u.username...)
+			b = appendAs(b, u.username, rfc, cUserinfo)
 			if u.password != "" {
 				b = append(b, ':')
-				b = append(b, u.password...)
+				b = appendAs(b, u.password, rfc, cUserinfo)
 			}
 			b = append(b, '@')
 		}
-		b = append(b, u.host...)
+		b = appendAs(b, u.host, rfc && !strings.HasPrefix(u.host, "["), cRegName)
 		if u.port != "" {
 			b = append(b, ':')
 			b = append(b, u.port...)
 		}
 	}
-	return u.appendPathOn(b, !u.hasHost)
+	return u.appendPathOn(b, !u.hasHost, rfc)
 }
 
 // appendPathOn writes the URL serializer's output from the path on (URL
-// Standard, "URL serializing", steps 3 to 5): the opaque path or the path,
-// with "/." before a path that starts with an empty segment when guard is
-// set (the serializer sets it for a URL without a host, so that the path
-// does not read as an authority), then the query and the fragment.
-func (u *webURL) appendPathOn(b []byte, guard bool) []byte {
+// Standard, "URL serializing", steps 3 to 5), as serialize writes it: the
+// opaque path or the path, with "/." before a path that starts with an
+// empty segment when guard is set (the serializer sets it for a URL
+// without a host, so that the path does not read as an authority), then
+// the query and the fragment.
+func (u *webURL) appendPathOn(b []byte, guard, rfc bool) []byte {
 	if u.isOpaque {
-		b = append(b, u.opaque...)
+		b = appendAs(b, u.opaque, rfc, cPath)
 	} else {
 		if guard && len(u.path) > 1 && u.path[1] == '/' {
 			b = append(b, "/."...)
 		}
-		b = append(b, u.path...)
+		b = appendAs(b, bytesString(u.path), rfc, cPath)
 	}
 	if u.hasQuery {
 		b = append(b, '?')
-		b = append(b, u.query...)
+		b = appendAs(b, u.query, rfc, cQuery)
 	}
 	if u.hasFragment {
 		b = append(b, '#')
-		b = append(b, u.fragment...)
+		b = appendAs(b, u.fragment, rfc, cQuery)
 	}
 	return b
+}
+
+// appendAs appends s to b, through rfcEscape with bit when rfc is set.
+func appendAs(b []byte, s string, rfc bool, bit uint16) []byte {
+	if rfc {
+		return rfcEscape(b, s, bit)
+	}
+	return append(b, s...)
 }
 
 // uri maps the URL to an RFC 3986 URI: the href, with the octets RFC 3986
@@ -651,44 +669,7 @@ func (u *webURL) uri(input string) (URI, error) {
 		len(u.port) + rfcLen(bytesString(u.path), cPath) + rfcLen(u.opaque, cPath) + rfcLen(u.query, cQuery) + rfcLen(u.fragment, cQuery) + 16; n > len(stack) {
 		b = make([]byte, 0, n)
 	}
-	b = append(b, u.scheme...)
-	b = append(b, ':')
-	if u.hasHost {
-		b = append(b, "//"...)
-		if u.username != "" || u.password != "" {
-			b = rfcEscape(b, u.username, cUserinfo)
-			if u.password != "" {
-				b = append(b, ':')
-				b = rfcEscape(b, u.password, cUserinfo)
-			}
-			b = append(b, '@')
-		}
-		if strings.HasPrefix(u.host, "[") {
-			b = append(b, u.host...)
-		} else {
-			b = rfcEscape(b, u.host, cRegName)
-		}
-		if u.port != "" {
-			b = append(b, ':')
-			b = append(b, u.port...)
-		}
-	}
-	if u.isOpaque {
-		b = rfcEscape(b, u.opaque, cPath)
-	} else {
-		if !u.hasHost && len(u.path) > 1 && u.path[1] == '/' {
-			b = append(b, "/."...)
-		}
-		b = rfcEscape(b, bytesString(u.path), cPath)
-	}
-	if u.hasQuery {
-		b = append(b, '?')
-		b = rfcEscape(b, u.query, cQuery)
-	}
-	if u.hasFragment {
-		b = append(b, '#')
-		b = rfcEscape(b, u.fragment, cQuery)
-	}
+	b = u.serialize(b, true)
 	if string(b) == input {
 		return Parse(input)
 	}
