@@ -131,7 +131,7 @@
 // (RFC 3987, Section 3.2). ParseTemplate, Template.Expand and
 // Template.Match implement URI Templates (RFC 6570). SchemeBased writes
 // IPv6 literals in RFC 5952 text. The With methods build URIs from decoded
-// data; QueryParams and FormValues read key=value queries; FromURL and
+// data; QueryParams and FormParam read key=value queries; FromURL and
 // URI.URL convert to and from net/url; and URI implements
 // encoding.TextMarshaler, encoding.TextUnmarshaler, database/sql.Scanner,
 // driver.Valuer and slog.LogValuer (a URI logged as an attribute's value

@@ -541,14 +541,14 @@ func ExampleURI_WithAddr() {
 }
 
 // Read query parameters. RFC 3986 knows no '+'-for-space rule: that is HTML
-// form encoding, available explicitly as FormValues.
+// form encoding, which FormParam reads as a browser does.
 func ExampleURI_QueryParams() {
 	u := uri.MustParse("https://example.com/search?q=caf%C3%A9+au+lait&lang=fr&lang=en")
 	for k, v := range u.QueryParams() {
 		fmt.Printf("%s=%q\n", k, v)
 	}
-	form, _ := u.FormValues()
-	fmt.Printf("as a form: q=%q\n", form.Get("q"))
+	q, _ := u.FormParam("q")
+	fmt.Printf("as a form: q=%q\n", q)
 	// Output:
 	// q="café+au+lait"
 	// lang="fr"

@@ -3,7 +3,6 @@ package uri
 import (
 	"cmp"
 	"iter"
-	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -23,8 +22,9 @@ import (
 //     FormParamAll follow the URL Standard's application/x-www-form-urlencoded
 //     parser, where a '+' is a space and invalid UTF-8 becomes U+FFFD.
 //
-// Both read ';' as data and never fail. FormValues is a third reading,
-// net/url's, kept for code that wants url.Values.
+// Both read ';' as data and never fail. net/url's ParseQuery is a third
+// reading, where a ';' or a stray '%' is an error: url.ParseQuery(u.Query)
+// gives it to code that wants url.Values.
 //
 // Edits read the query as a list of pieces, the text between '&'s: an edit
 // replaces, removes or appends the pieces whose key it names and leaves
@@ -188,17 +188,6 @@ func (u URI) FormParamAll(key string) []string {
 	}
 	return out
 }
-
-// FormValues reads u's query as net/url's ParseQuery reads it and returns
-// its url.Values: '+' is a space, as in an HTML form (URL Standard,
-// "application/x-www-form-urlencoded parsing"), but a pair holding a ';'
-// is an error (net/url's rule since Go 1.17; browsers read ';' as data),
-// and so is a pair with a malformed '%', which is left out; the other
-// pairs are kept, with the first error. Use it where code wants url.Values
-// and net/url's reading. ParseForm, FormParam and FormParamAll read the
-// query as browsers do, ';' and a stray '%' as data, and never fail;
-// QueryParams reads it as RFC 3986 writes it.
-func (u URI) FormValues() (url.Values, error) { return url.ParseQuery(u.Query) }
 
 // EncodeForm returns pairs serialized as the URL Standard's
 // application/x-www-form-urlencoded serializer writes them (URL Standard,
