@@ -34,7 +34,7 @@ import (
 //     fetch, and for most of these forms curl read with the authority
 //     that follows the slashes, or that stands in place of them
 //     ("http::@127.0.0.1/", "http:///127.0.0.1/", "https:/0x7f.1/",
-//     "http:127.1/"; Check reports these URIs as WebAuthority): its host,
+//     "http:127.1/"; Vet reports these URIs as WebAuthority): its host,
 //     read by every reader above, and the browser's own reading of it
 //     (URL Standard, "URL parsing");
 //   - localhost names (RFC 6761, Section 6.3): a host that is
@@ -55,7 +55,7 @@ import (
 //     and 64:ff9b:1::/48 (RFC 8215), read from the last 32 bits.
 //
 // Each reader is one function of the package's host layer, shared with
-// Check and the web parser. An SSRF guard is one loop over the result:
+// Vet and the web parser. An SSRF guard is one loop over the result:
 // reject the URI if any address is loopback, private, link-local or
 // unspecified. The result never misses an address that one of the
 // readers above reaches, and may hold one that a reader would not reach

@@ -76,11 +76,11 @@ func TestAddrs(t *testing.T) {
 		if a, ok := u.LiteralAddr(); ok && (len(got) == 0 || got[0] != a) {
 			t.Errorf("line %d: Addrs(%q) = %v does not start with LiteralAddr() = %v", r.line, r.in, got, a)
 		}
-		// Check reports every address Addrs reads from a reg-name or an
+		// Vet reports every address Addrs reads from a reg-name or an
 		// IPv6 embedding.
-		for _, f := range u.Check() {
+		for _, f := range u.Vet() {
 			if (f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6) && !slices.Contains(got, f.Addr) {
-				t.Errorf("line %d: Check finds %v, which Addrs(%q) = %v lacks", r.line, f, r.in, got)
+				t.Errorf("line %d: Vet finds %v, which Addrs(%q) = %v lacks", r.line, f, r.in, got)
 			}
 		}
 	}
@@ -154,16 +154,16 @@ func TestAddrsReaders(t *testing.T) {
 	}
 }
 
-// FuzzAddrs checks Addrs and Check on any URI that Parse accepts: Addrs
+// FuzzAddrs checks Addrs and Vet on any URI that Parse accepts: Addrs
 // never panics, is deterministic and free of repeats, starts with LiteralAddr
-// when there is one, holds every address Check reports and the readings
+// when there is one, holds every address Vet reports and the readings
 // of inet_aton and of curl 7.88.1 (the transcriptions curl7881 and
 // curlLocalhost) of the host, and has no address for a reg-name without a
 // digit or a '%' (only numbers and decoding make addresses) but a
 // localhost name, or for a URI without a host unless
 // a browser reads one in its path. Against the browser's reading, by the
 // web parser: when ParseWeb reads an IP address as the host, Addrs holds
-// it; and Check reports WebAuthority exactly for a URI with a special
+// it; and Vet reports WebAuthority exactly for a URI with a special
 // scheme other than file and no host that the browser reads with one,
 // naming that host (the zero WebParser reads no host that needs IDNA,
 // where the finding is then not compared).
@@ -208,11 +208,11 @@ func FuzzAddrs(f *testing.F) {
 		if k := u.HostKind(); (k == NoHost || k == IPvFuture || u.Host == "") && got != nil && !webHost {
 			t.Fatalf("Addrs(%q) = %v for a %v host", s, got, k)
 		}
-		fs := u.Check()
+		fs := u.Vet()
 		var wa *Finding
 		for i, f := range fs {
 			if f.Addr.IsValid() && !slices.Contains(got, f.Addr) {
-				t.Fatalf("Check(%q) finds %v, which Addrs = %v lacks", s, f, got)
+				t.Fatalf("Vet(%q) finds %v, which Addrs = %v lacks", s, f, got)
 			}
 			if f.Kind == WebAuthority {
 				wa = &fs[i]
@@ -242,16 +242,16 @@ func FuzzAddrs(f *testing.F) {
 		browserHost := werr == nil && w.Host != "" && webSpecialAuthority(u.Scheme)
 		switch {
 		case wa != nil && (!noHost || !webSpecialAuthority(u.Scheme)):
-			t.Fatalf("Check(%q) = %v: WebAuthority for a URI with a host or without a special scheme", s, fs)
+			t.Fatalf("Vet(%q) = %v: WebAuthority for a URI with a host or without a special scheme", s, fs)
 		case noHost && browserHost && wa == nil:
-			t.Fatalf("Check(%q) = %v; the browser reads the host %q", s, fs, w.Host)
+			t.Fatalf("Vet(%q) = %v; the browser reads the host %q", s, fs, w.Host)
 		case wa != nil && werr == nil && !browserHost:
-			t.Fatalf("Check(%q) = %v; the browser reads no host: %v", s, fs, w)
+			t.Fatalf("Vet(%q) = %v; the browser reads no host: %v", s, fs, w)
 		case wa != nil && browserHost:
 			// ParseWeb writes the host as RFC 3986 allows it, encoded
 			h, _ := Decode(w.Host)
 			if !strings.Contains(wa.Message, "the host "+excerpt(h)) {
-				t.Fatalf("Check(%q): %v; the browser reads the host %q", s, wa, h)
+				t.Fatalf("Vet(%q): %v; the browser reads the host %q", s, wa, h)
 			}
 		}
 	})

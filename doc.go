@@ -51,7 +51,7 @@
 //   - Section 6, normalization and comparison: Level, URI.Normalize,
 //     NormalizeString, Equivalent, URI.Key, Explain, and Normalizer with
 //     SchemeRule for scheme-based rules as data.
-//   - Section 7, security considerations: URI.Check and Finding, and
+//   - Section 7, security considerations: URI.Vet and Finding, and
 //     URI.Addrs, every IP address that readers of the host connect to,
 //     for SSRF guards.
 //   - Appendix A, the grammar: one parsing function per rule.
@@ -99,7 +99,7 @@
 //     and "localhost:8080"; RedactAttr masks passwords in slog records.
 //   - Hosts in any script (UTS #46, RFC 3492, RFC 5891 to 5893):
 //     DomainToASCII and DomainToUnicode, with the processing flags as
-//     parameters; the web parser, the Normalizer, Check, Addrs and
+//     parameters; the web parser, the Normalizer, Vet, Addrs and
 //     Hostname use them.
 //   - Cross-origin decisions (HTML, "same site" and "serialization of an
 //     origin"; Fetch, "HTTP-redirect fetch"; Referrer Policy):

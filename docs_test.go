@@ -24,7 +24,7 @@ var docExamples = []struct {
 	{"Error (masked input)", func() string { return errQuoted(ParseWeb(" https:admin:pw@db.example:99999/")) },
 		`" https:admin:xxxxx@db.example:99999/"`},
 	{"ErrWeb", func() string { return errOffset(ParseWeb(" http://h:8\ta/")) }, "12"},
-	{"Finding.String", func() string { return strings.SplitAfter(MustParse("http://0x7f.1/").Check()[0].String(), ": ")[0] },
+	{"Finding.String", func() string { return strings.SplitAfter(MustParse("http://0x7f.1/").Vet()[0].String(), ": ")[0] },
 		"NonstandardIPv4 in host at offset 7: "},
 	{"URI.WithPath", func() string { return withPath() }, `""`},
 	{"URI.WithPath", func() string { return withPath("") }, `"/"`},

@@ -16,7 +16,7 @@ import "strings"
 //     normalization (Section 6.2.2.2);
 //   - "dot-like" (dotLike): a segment some back end reads as a dot segment
 //     and neither standard does ("..;", "..%2F", NFKC's full stops), which
-//     Check reports as EncodedDotSegment (RFC 3986, Section 7.3).
+//     Vet reports as EncodedDotSegment (RFC 3986, Section 7.3).
 //
 // The loop that removes dot segments is resolve.go's (removeDots); the
 // URL Standard's is its path state (web.go), which reads its segments here.
@@ -115,7 +115,7 @@ func isDotSegmentAt(path string, i int) bool {
 }
 
 // dotLikeAt returns the offset of the first segment of path, in its
-// routed form, that Check reports as EncodedDotSegment, or -1. Only a
+// routed form, that Vet reports as EncodedDotSegment, or -1. Only a
 // segment with a '%' or a ';' can be one, so it looks at those alone,
 // each once.
 func dotLikeAt(path string) int {
@@ -155,7 +155,7 @@ func segmentEnd(path string, i int) int {
 	return len(path)
 }
 
-// dotLike reports whether seg is a segment that Check reports as
+// dotLike reports whether seg is a segment that Vet reports as
 // EncodedDotSegment (RFC 3986, Section 7.3).
 func dotLike(seg string) bool {
 	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
@@ -167,7 +167,7 @@ func dotLike(seg string) bool {
 }
 
 // routeDotLike reports whether seg, a routed segment (or several, split
-// at '/'), holds one that Check reports as EncodedDotSegment, or that
+// at '/'), holds one that Vet reports as EncodedDotSegment, or that
 // becomes a dot segment when a character NFKC reads as ';' is read so
 // and the parameter after it cut ("..%EF%BC%9B").
 func routeDotLike(seg []byte) bool {

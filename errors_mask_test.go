@@ -263,7 +263,7 @@ func TestErrorMasksWebPasswords(t *testing.T) {
 // documented rule of Error), no error message nor %#v of it prints the
 // marker; and wherever the URL Standard or RFC 3986 reads it as the
 // password of a URI that Parse, ParseWeb or a hand-built value holds,
-// neither does Redacted, nor a Check message.
+// neither does Redacted, nor a Vet message.
 func FuzzErrorNoPassword(f *testing.F) {
 	for _, s := range [][5]string{
 		{"https:", "//", "AKID", "wJal/K7MD", "bucket:8a/"},
@@ -347,8 +347,8 @@ func FuzzErrorNoPassword(f *testing.F) {
 		}
 		for _, u := range us {
 			leak("Redacted", u.Redacted())
-			for _, f := range u.Check() {
-				leak("Check", f.String())
+			for _, f := range u.Vet() {
+				leak("Vet", f.String())
 			}
 		}
 	})

@@ -644,12 +644,12 @@ func ExampleURI_LogValue() {
 
 // ---- Tutorial part: Vetting untrusted links (RFC 3986, Section 7). ----
 
-// Vetting a link before following it: Check reports what
+// Vetting a link before following it: Vet reports what
 // RFC 3986, Section 7 warns about, each finding with the byte offset where
 // a caret goes under the link. This link imitates the example of
 // RFC 3986, Section 7.6: its host is not www.example.com but 0x7f.1, which the C library and
 // browsers read as the loopback address 127.0.0.1, on the SMTP port.
-func ExampleURI_Check() {
+func ExampleURI_Vet() {
 	link := "http://www.example.com&story=breaking@0x7f.1:25/%2e%2e/etc/passwd"
 	u, err := uri.Parse(link)
 	if err != nil {
@@ -657,7 +657,7 @@ func ExampleURI_Check() {
 		return
 	}
 	fmt.Println(link)
-	for _, f := range u.Check() {
+	for _, f := range u.Vet() {
 		fmt.Printf("%s^ %v in %s (%s)\n", strings.Repeat(" ", f.Offset), f.Kind, f.Component, f.Kind.Section())
 	}
 	// Output:
@@ -672,7 +672,7 @@ func ExampleURI_Check() {
 // kind, the component and the offset in front of it.
 func ExampleFinding_String() {
 	u := uri.MustParse("ftp://anonymous:guest@ftp.example.com/pub/%C0%AE%C0%AE/")
-	for _, f := range u.Check() {
+	for _, f := range u.Vet() {
 		fmt.Println(f)
 	}
 	// Output:
@@ -684,7 +684,7 @@ func ExampleFinding_String() {
 // on text (RFC 3986, Section 7.4): Addrs gives every address that a
 // reader of the host connects to without the DNS, however the host spells
 // it, and the guard blocks the link if any of them is forbidden. Taking
-// Addr and the addresses of Check's findings by hand misses
+// Addr and the addresses of Vet's findings by hand misses
 // "http://%5B%3A%3A1%5D/": a reg-name for RFC 3986, and [::1] for software
 // that decodes the host before it reads it.
 func ExampleURI_Addrs_guard() {
@@ -844,13 +844,13 @@ func ExampleURI_ResolveWeb() {
 	// "mailto:team@example.com"          mailto:team@example.com <nil>
 }
 
-// Check reports a URI that a browser reads with a host where RFC 3986
+// Vet reports a URI that a browser reads with a host where RFC 3986
 // sees none: a filter that vets the RFC 3986 reading would let it pass.
-func ExampleURI_Check_webAuthority() {
+func ExampleURI_Vet_webAuthority() {
 	for _, s := range []string{"https:evil.com/login", "http:///evil.com", "https://good.example/evil.com"} {
 		u := uri.MustParse(s)
 		fmt.Printf("%s: host %q (RFC 3986)\n", s, u.Host)
-		for _, f := range u.Check() {
+		for _, f := range u.Vet() {
 			fmt.Println("  ", f)
 		}
 	}

@@ -116,7 +116,7 @@ var (
 	// ErrFileOverlong: overlong UTF-8, such as "%C0%AE" for '.', in a
 	// name: RFC 3629, Section 3 forbids it, and a lenient decoder reads
 	// it as the ASCII character it spells, so that one reader's name is
-	// another's dot segment or separator (RFC 3986, Section 7.3; Check
+	// another's dot segment or separator (RFC 3986, Section 7.3; Vet
 	// reports it as OverlongUTF8).
 	ErrFileOverlong error = &fileRule{"overlong UTF-8"}
 )
@@ -550,7 +550,7 @@ var overlongFault = fault{ErrFileOverlong, "no overlong UTF-8 (\"%C0%AE\"), whic
 
 // overlongAt returns the offset in seg, a percent-encoded path segment,
 // of the first overlong UTF-8 sequence in its octets (utf8At, the reading
-// of Check's OverlongUTF8), or -1.
+// of Vet's OverlongUTF8), or -1.
 func overlongAt(seg string) int {
 	i := strings.IndexByte(seg, '%')
 	if i < 0 {

@@ -70,7 +70,7 @@ func netURLResolveKeepsDoubleSlash() bool { return !runningGo.atLeast(26, 0) }
 // (strings.SplitSeq in the template matcher) refers to. So a few paths
 // count more allocations on Go 1.24 (measured with go1.24.0 and go1.24.13:
 // Template.Match 18 instead of 6, Normalize of a percent-encoded IDN 5
-// instead of 4, Check with five findings 14 instead of 12); the tests that
+// instead of 4, Vet with five findings 14 instead of 12); the tests that
 // pin counts give both figures.
 func stackSlices() bool { return runningGo.atLeast(25, 0) }
 

@@ -8,7 +8,7 @@ import (
 // The host layer, part 1: RFC 3986.
 //
 // Every reader of a host the package has lives in the host layer, one
-// function per reader, so that Addrs, Check, the web parser and the
+// function per reader, so that Addrs, Vet, the web parser and the
 // builders read a host the same way, and a reader fixed for one of them
 // is fixed for all:
 //

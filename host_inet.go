@@ -8,7 +8,7 @@ import "net/netip"
 // version of Debian 12) reads the legacy IPv4 number forms of 4.2BSD that
 // RFC 3986, Section 7.4 warns about: "0x7f.1", "017700000001",
 // "2130706433". getaddrinfo, and with it curl, wget, Python's socket
-// module and most C programs, hands numeric host names to it. Check
+// module and most C programs, hands numeric host names to it. Vet
 // (NonstandardIPv4) and Addrs read hosts with it.
 
 // inetAton is glibc's inet_aton, run on the decoded octets of a host: one

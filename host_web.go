@@ -17,7 +17,7 @@ import (
 // then the IPv4 parser when the domain ends in a number, or the IPv6
 // parser between brackets. This file holds that host parser whole
 // (webHost) with the readers it is made of and the errors it reports; the
-// web parser (web.go) and its setters, the site functions, Check and
+// web parser (web.go) and its setters, the site functions, Vet and
 // Addrs all read hosts with it, so that a reader fixed for one entry
 // point is fixed for all of them. It depends on nothing above the host
 // layer: UTS #46 (idna.go), the RFC 3986 IPv6 reader (ipv6.go), the
@@ -316,12 +316,12 @@ func (r *hostReader) peek() (byte, bool) {
 }
 
 // hostIDNA is the URL Standard's "domain to ASCII" (URL Standard, "IDNA")
-// for the host readers of Check (WebAuthority) and Addrs: a thin
+// for the host readers of Vet (WebAuthority) and Addrs: a thin
 // call into DomainToASCII; domain is percent-decoded UTF-8. It returns
 // ascii, DomainToASCII's result; shown, the domain as a person should read
 // it (DomainToUnicode of ascii, or ascii where that records an error); and
 // bad, the offset in domain of the code point or label DomainToASCII
-// rejects, or -1. This is the one place where Check and Addrs meet IDNA.
+// rejects, or -1. This is the one place where Vet and Addrs meet IDNA.
 func hostIDNA(domain string) (ascii, shown string, bad int) {
 	a, err := DomainToASCII(domain)
 	if err != nil {

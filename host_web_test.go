@@ -124,10 +124,10 @@ func FuzzWebIPv6(f *testing.F) {
 // differential run: for each URI of testdata/web_authority.txt, valid RFC
 // 3986 with a special scheme and no host, or with a percent-encoded host
 // that starts with '[', Addrs holds the address Node's URL reads when it
-// reads an IP address; Check has WebAuthority exactly when Node reads a
+// reads an IP address; Vet has WebAuthority exactly when Node reads a
 // host where RFC 3986 reads none, naming that host and carrying its
 // address; and the package's own reading of the URL Standard (the one
-// Check and Addrs use) reads the host Node reads, or fails where Node
+// Vet and Addrs use) reads the host Node reads, or fails where Node
 // fails.
 func TestWebAuthorityDifferential(t *testing.T) {
 	rows, lines := readRecorded(t, "testdata/web_authority.txt")
@@ -145,7 +145,7 @@ func TestWebAuthorityDifferential(t *testing.T) {
 			hostname = r[2]
 		}
 		var wa *Finding
-		fs := u.Check()
+		fs := u.Vet()
 		for i := range fs {
 			if fs[i].Kind == WebAuthority {
 				wa = &fs[i]
@@ -166,17 +166,17 @@ func TestWebAuthorityDifferential(t *testing.T) {
 		}
 		noHost := !u.HasAuthority || u.Host == ""
 		if want := noHost && nodeOK && hostname != `""`; want != (wa != nil) {
-			t.Errorf("web_authority.txt:%d: Node reads %q with the host %s; Check = %v", line, in, r[1:], fs)
+			t.Errorf("web_authority.txt:%d: Node reads %q with the host %s; Vet = %v", line, in, r[1:], fs)
 		} else if wa != nil {
 			found++
 			if isIP && wa.Addr != addr || !isIP && wa.Addr.IsValid() {
-				t.Errorf("web_authority.txt:%d: Check(%q): %v has Addr %v; Node reads %s", line, in, wa, wa.Addr, hostname)
+				t.Errorf("web_authority.txt:%d: Vet(%q): %v has Addr %v; Node reads %s", line, in, wa, wa.Addr, hostname)
 			}
 			// A host that went through IDNA is shown decoded; any other
 			// is Node's.
 			idna := strings.Contains(hostname, "xn--") && !strings.Contains(strings.ToLower(in), "xn--")
 			if !idna && !strings.Contains(wa.Message, `"`+hostname+`"`) {
-				t.Errorf("web_authority.txt:%d: Check(%q): %v; Node reads the host %s", line, in, wa, hostname)
+				t.Errorf("web_authority.txt:%d: Vet(%q): %v; Node reads the host %s", line, in, wa, hostname)
 			}
 		}
 		// The package's reading of the URL Standard, with hostIDNA.
@@ -195,7 +195,7 @@ func TestWebAuthorityDifferential(t *testing.T) {
 }
 
 // The entry points issue #24 changed, for TestHostileMemory: Redacted and
-// Check and Addrs on a URI whose path a browser reads as an authority
+// Vet and Addrs on a URI whose path a browser reads as an authority
 // (the hostile text as its host, password and path), Addrs on a host that
 // curl decodes to an IPv6 literal, and WithHost. (Error's masking runs
 // in the Parse entry, whose hostile text fails to parse.) The web reading
@@ -208,12 +208,12 @@ func init() {
 	hostileEntries = append(hostileEntries,
 		hostileEntry{"Redacted", func(u URI, s string) { sinkString = u.Redacted() }},
 		hostileEntry{"RedactedWeb", func(u URI, s string) { sinkString = web(u).Redacted() }},
-		hostileEntry{"CheckWeb", func(u URI, s string) { sinkFindings = web(u).Check() }},
+		hostileEntry{"VetWeb", func(u URI, s string) { sinkFindings = web(u).Vet() }},
 		hostileEntry{"AddrsWeb", func(u URI, s string) { sinkBool = web(u).Addrs() != nil }},
 		hostileEntry{"AddrsCurl", func(u URI, s string) { sinkBool = httpURI("%5B"+u.Host, "/").Addrs() != nil }},
 		hostileEntry{"WithHost", func(u URI, s string) { sinkURI, sinkErr = hostileBase.WithHost(u.Host) }},
 	)
-	for _, name := range []string{"CheckWeb", "AddrsWeb"} {
+	for _, name := range []string{"VetWeb", "AddrsWeb"} {
 		hostileBytesPerByte[name] = hostileBytesPerByte["ParseWeb"]
 	}
 }

@@ -48,7 +48,7 @@ var hostileShapes = []hostileShape{
 	{"dots-host", func(n int) URI { return httpURI(rep("1.", n)+"1", "/") }},
 	// "00000...01": one long octal part for inet_aton and WHATWG.
 	{"zeros-host", func(n int) URI { return httpURI(rep("0", n)+"1", "/") }},
-	// "%41%41...": a percent-encoded host, decoded by Normalize and Check.
+	// "%41%41...": a percent-encoded host, decoded by Normalize and Vet.
 	{"pct-host", func(n int) URI { return httpURI(rep("%41", n), "/") }},
 	// "[1:1:1:...]": an IPv6-looking literal with too many pieces.
 	{"ipv6-pieces", func(n int) URI { return httpURI("["+rep("1:", n)+"1]", "/") }},
@@ -72,7 +72,7 @@ var hostileShapes = []hostileShape{
 		u.Query, u.HasQuery = rep("a=%41&", n), true
 		return u
 	}},
-	// "/%2e%2e/%2e%2e...": a finding in every segment, for Check, and
+	// "/%2e%2e/%2e%2e...": a finding in every segment, for Vet, and
 	// dot segments that only appear after decoding, for Normalize.
 	{"encoded-dots", func(n int) URI { return httpURI("h", rep("/%2e%2e", n)) }},
 	// "%C0%AE%C0%AE...": overlong UTF-8 throughout.
@@ -124,7 +124,7 @@ var hostileEntries = []hostileEntry{
 			sinkString = sinkErr.Error()
 		}
 	}},
-	{"Check", func(u URI, s string) { sinkFindings = u.Check() }},
+	{"Vet", func(u URI, s string) { sinkFindings = u.Vet() }},
 	{"Decode", func(u URI, s string) { sinkString, sinkErr = Decode(s) }},
 	{"RemoveDotSegments", func(u URI, s string) { sinkString = RemoveDotSegments(u.Path) }},
 	{"Resolve", func(u URI, s string) { sinkURI = hostileBase.Resolve(u) }},

@@ -476,7 +476,7 @@ func (u *URI) errorAt(at int, f fault) error {
 // A reg-name that some resolvers read as an IPv4 address, such as
 // "0x7f.1" or "127.1" (inet_aton), is passed on as it is: it is one name,
 // but not always the address it looks like. Before dialing an untrusted
-// URI, check the addresses it reaches with Addrs and Check's
+// URI, check the addresses it reaches with Addrs and Vet's
 // NonstandardIPv4 finding (RFC 3986, Section 7.4).
 //
 // Hostname does not allocate when the host has no percent-encoding and no
@@ -625,7 +625,7 @@ func (u URI) DialAddr() (string, error) {
 // separator inside a path segment: "%2F" ('/') or "%5C" ('\'). Both are
 // data in RFC 3986 (Section 2.2), but a back end that decodes a path
 // before splitting it, or a file system that reads '\' as '/', sees more
-// segments than the router did (RFC 3986, Section 7.3; Check reports them
+// segments than the router did (RFC 3986, Section 7.3; Vet reports them
 // as EncodedSlash). The rule covers as well the encoded characters that
 // NFKC normalization (UAX #15) maps to the separator ("%EF%BC%8F" for
 // '/'; "%EF%BC%BC" and "%EF%B9%A8" for '\'): RejectSlash rejects them,
@@ -736,7 +736,7 @@ type PathPolicy struct {
 // The path must be empty or absolute (start with '/'), as TargetURI
 // returns it. Where back ends disagree on a path, the policy decides and
 // the zero policy rejects (ErrPath; Input target.String(), Offset at the
-// triplet, separator or segment at fault, Expected naming the Check
+// triplet, separator or segment at fault, Expected naming the Vet
 // finding that explains it, where there is one):
 //
 //   - an empty segment, as in "//admin" and "/x/..//admin", which most
@@ -853,7 +853,7 @@ func (p PathPolicy) appendRouted(b []byte, path string) ([]byte, int, fault) {
 // octetFault finds, in a path with percent-encoding, the first encoded
 // octet that p rejects whatever its segment: NUL, a control, overlong or
 // other invalid UTF-8, a double encoding (a "%25" that makes a new
-// triplet, or a character that NFKC reads as '%'); it reads them as Check
+// triplet, or a character that NFKC reads as '%'); it reads them as Vet
 // does (RFC 3986, Section 7.3).
 func (p PathPolicy) octetFault(path string) (int, fault) {
 	var c checker
@@ -905,7 +905,7 @@ func (p PathPolicy) octetFault(path string) (int, fault) {
 
 // nfkcASCII reads, at offset i of s, a percent-encoded character that
 // NFKC normalization (UAX #15) maps to ';' or '%', the path delimiters
-// that nfkcStops (the reading of Check) leaves out: U+037E GREEK QUESTION
+// that nfkcStops (the reading of Vet) leaves out: U+037E GREEK QUESTION
 // MARK ("%CD%BE"), U+FE14, U+FE54 SMALL SEMICOLON and U+FF1B FULLWIDTH
 // SEMICOLON ("%EF%BC%9B") are ';'; U+FE6A SMALL PERCENT SIGN and U+FF05
 // FULLWIDTH PERCENT SIGN ("%EF%BC%85") are '%'. It returns that ASCII
@@ -945,7 +945,7 @@ func nfkcASCII(s string, i int) (byte, int) {
 // that NFKC normalization maps to a separator: U+FF0F FULLWIDTH SOLIDUS
 // ("%EF%BC%8F") is '/', U+FF3C FULLWIDTH REVERSE SOLIDUS ("%EF%BC%BC")
 // and U+FE68 SMALL REVERSE SOLIDUS ("%EF%B9%A8") are '\'; nfkcStops,
-// Check's reading, knows the same three. It returns the separator and
+// Vet's reading, knows the same three. It returns the separator and
 // the offset after the character, or 0 and the offset after the octet
 // at i.
 func nfkcSeparator(s string, i int) (byte, int) {
@@ -979,13 +979,13 @@ func paramAt(seg string) int {
 	return -1
 }
 
-// Faults of RoutePath's shapes that Check has no finding for.
+// Faults of RoutePath's shapes that Vet has no finding for.
 var (
 	emptySegmentFault = fault{ErrPath, "no empty segment: most back ends merge \"//\" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)"}
 	paramFault        = fault{ErrPath, "no path parameter: servlet containers cut what follows ';' in a segment (PathPolicy.KeepParams keeps it)"}
 )
 
-// findingFault is an ErrPath fault whose Expected names the Check finding
+// findingFault is an ErrPath fault whose Expected names the Vet finding
 // that explains it.
 func findingFault(want string, k FindingKind) fault {
 	return fault{ErrPath, want + ": " + k.String() + ", " + k.Section()}
@@ -1114,7 +1114,7 @@ func (upstream URI) Forward(target URI) (URI, error) {
 // *Error), and what it normalizes is normalized, dot segments removed as
 // an absolute path whose ".." stops at its root, so that no dot segment
 // of target climbs out of upstream's path. A segment that RoutePath reads
-// as a dot segment only after decoding ("%2E%2E"; Check's
+// as a dot segment only after decoding ("%2E%2E"; Vet's
 // EncodedDotSegment) is an error as well: a rule checked against
 // target's path did not see it climb. So pass RoutePath's forward URI,
 // which is its own route; a path RoutePath would reject never reaches the

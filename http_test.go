@@ -594,7 +594,7 @@ func TestDialCases(t *testing.T) {
 	}
 }
 
-// routeSlow is RoutePath by the letter: Check's findings decide what is
+// routeSlow is RoutePath by the letter: Vet's findings decide what is
 // rejected, RFC 3986, Section 6.2.2.1 and 6.2.2.2 by regular expression,
 // encoded separators by string replacement, merging by regular
 // expression, and RFC 3986, Section 5.2.4 step by step.
@@ -602,7 +602,7 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 	if path != "" && path[0] != '/' || !pathRE.MatchString(path) {
 		return "", false
 	}
-	for _, f := range (URI{Path: path}).Check() {
+	for _, f := range (URI{Path: path}).Vet() {
 		switch f.Kind {
 		case EncodedNUL, EncodedControl, OverlongUTF8, InvalidUTF8:
 			return "", false
@@ -637,7 +637,7 @@ func routeSlow(path string, p PathPolicy, hasAuthority bool) (string, bool) {
 	for _, seg := range strings.Split(s, "/") {
 		// what a servlet container reads once NFKC gives ';'
 		semi := nfkcSemicolonRE.ReplaceAllString(seg, ";")
-		for _, f := range append((URI{Path: seg}).Check(), (URI{Path: semi}).Check()...) {
+		for _, f := range append((URI{Path: seg}).Vet(), (URI{Path: semi}).Vet()...) {
 			if f.Kind == EncodedDotSegment {
 				return "", false
 			}

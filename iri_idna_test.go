@@ -57,7 +57,7 @@ func TestIntegrateHostileMemory(t *testing.T) {
 	entries, shapes := hostileEntries, hostileShapes
 	defer func() { hostileEntries, hostileShapes = entries, shapes }()
 	hostileEntries = []hostileEntry{
-		{"Check", func(u URI, s string) { sinkFindings = u.Check() }},
+		{"Vet", func(u URI, s string) { sinkFindings = u.Vet() }},
 		{"Addrs", func(u URI, s string) { sinkBool = u.Addrs() != nil }},
 		{"Normalize", func(u URI, s string) { sinkURI = u.Normalize(SchemeBased) }},
 		{"Hostname", func(u URI, s string) { sinkString, sinkErr = u.Hostname() }},
@@ -73,7 +73,7 @@ func TestIntegrateHostileMemory(t *testing.T) {
 	saved := map[string]int{}
 	for _, e := range hostileEntries {
 		saved[e.name] = hostileBytesPerByte[e.name]
-		// DomainToASCII's bound (and DomainToUnicode's, for Check and
+		// DomainToASCII's bound (and DomainToUnicode's, for Vet and
 		// IRI) on top of the entry point's own, at least 8: ParseIRI
 		// writes each non-ASCII byte as a triplet and parses a copy
 		hostileBytesPerByte[e.name] = max(hostileBytesPerByte[e.name], 8) + idnaBytesPerByte

@@ -14,7 +14,7 @@ import (
 // "localhost" or ends in ".localhost", compared without ASCII case, gets
 // get_localhost's 127.0.0.1 and ::1), Chromium and Firefox for every
 // "*.localhost" host, and systemd-resolved. So a URI with such a host
-// reaches loopback whatever the DNS says, and Addrs and Check say so.
+// reaches loopback whatever the DNS says, and Addrs and Vet say so.
 
 // localhostAddrs are the addresses a client connects to for a localhost
 // name, in the order curl's get_localhost lists them.

@@ -162,7 +162,7 @@ var localhostBases = []string{
 // TestLocalhostCurl checks Addrs against the transcriptions of curl's and
 // the browser's rules over generated spellings: Addrs holds 127.0.0.1 and
 // ::1 exactly when curl or a browser connects there without the DNS, and
-// Check reports LocalhostName exactly then, but for the plain name
+// Vet reports LocalhostName exactly then, but for the plain name
 // "localhost" (RFC 6761, Section 6.3).
 func TestLocalhostCurl(t *testing.T) {
 	spellings := localhostSpellings(localhostBases)
@@ -192,9 +192,9 @@ func TestLocalhostCurl(t *testing.T) {
 			if want {
 				loopback++
 			}
-			reported := slices.ContainsFunc(u.Check(), func(f Finding) bool { return f.Kind == LocalhostName })
+			reported := slices.ContainsFunc(u.Vet(), func(f Finding) bool { return f.Kind == LocalhostName })
 			if wantReport := want && u.Host != "localhost"; reported != wantReport {
-				t.Errorf("Check(%q) = %v; want LocalhostName %v", s, u.Check(), wantReport)
+				t.Errorf("Vet(%q) = %v; want LocalhostName %v", s, u.Vet(), wantReport)
 			}
 		}
 	}
@@ -226,15 +226,15 @@ func TestLocalhostIssue29(t *testing.T) {
 		if got := u.Addrs(); !slices.Equal(got, want) {
 			t.Errorf("Addrs(%q) = %v, want %v", s, got, want)
 		}
-		fs := u.Check()
+		fs := u.Vet()
 		i := slices.IndexFunc(fs, func(f Finding) bool { return f.Kind == LocalhostName })
 		if i < 0 || fs[i].Addr != want[0] || fs[i].Kind.Section() != "RFC 3986, Section 7.4" {
-			t.Errorf("Check(%q) = %v; want LocalhostName with 127.0.0.1", s, fs)
+			t.Errorf("Vet(%q) = %v; want LocalhostName with 127.0.0.1", s, fs)
 		}
 	}
 	for _, s := range []string{"http://localhost/", "http://127.0.0.1/"} {
-		if fs := MustParse(s).Check(); fs != nil {
-			t.Errorf("Check(%q) = %v, want nil: the text says what it is", s, fs)
+		if fs := MustParse(s).Vet(); fs != nil {
+			t.Errorf("Vet(%q) = %v, want nil: the text says what it is", s, fs)
 		}
 	}
 	for _, s := range []string{"http://localhost../", "http://localhostx/", "http://xlocalhost/", "http://localhost.example/", "http://[v1.localhost]/"} {
@@ -246,7 +246,7 @@ func TestLocalhostIssue29(t *testing.T) {
 
 // FuzzLocalhost checks the localhost rule on any URI: Addrs holds
 // 127.0.0.1 and ::1 whenever curl's rule (curlLocalhost) or a browser's
-// (browserLocalhost on ParseWeb's host) connects there, and Check reports
+// (browserLocalhost on ParseWeb's host) connects there, and Vet reports
 // LocalhostName exactly for a reg-name that localhostName reads so, other
 // than "localhost"; and for any label text p, "http://" + p +
 // ".localhost/" that parses reaches loopback.
@@ -275,17 +275,17 @@ func FuzzLocalhost(f *testing.F) {
 			t.Fatalf("Addrs(%q) = %v; a browser reads the host %q", s, got, w.Host)
 		}
 		reported := false
-		for _, f := range u.Check() {
+		for _, f := range u.Vet() {
 			if f.Kind == LocalhostName && f.Component == "host" {
 				reported = true
 				if f.Addr != localhostAddrs[0] || !loop {
-					t.Fatalf("Check(%q): %v; Addrs = %v", s, f, got)
+					t.Fatalf("Vet(%q): %v; Addrs = %v", s, f, got)
 				}
 			}
 		}
 		_, isName := localhostName(u.Host)
 		if want := u.HostKind() == RegName && isName && u.Host != "localhost"; reported != want {
-			t.Fatalf("Check(%q) = %v; want LocalhostName in the host: %v", s, u.Check(), want)
+			t.Fatalf("Vet(%q) = %v; want LocalhostName in the host: %v", s, u.Vet(), want)
 		}
 	})
 }

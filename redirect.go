@@ -457,7 +457,7 @@ func webTupleFast(u *URI) bool {
 // Both must be absolute URIs without a fragment (RFC 6749, Section
 // 3.1.2; RFC 3986, Section 4.3). A URI with a userinfo, one that a
 // browser reads with another host than RFC 3986 does (a WebAuthority
-// finding of Check, as "https:evil.com"), or one whose port DialAddr
+// finding of Vet, as "https:evil.com"), or one whose port DialAddr
 // refuses (0, which RFC 6335, Section 6 reserves and no app listens on,
 // or one above 65535) never matches, not even itself.
 // Nothing is normalized, so that no comparison accepts a URI the
@@ -506,7 +506,7 @@ func redirectURIAllowed(u URI) bool {
 			return false
 		}
 	}
-	for _, f := range u.Check() {
+	for _, f := range u.Vet() {
 		if f.Kind == WebAuthority {
 			return false
 		}

@@ -16,7 +16,7 @@ import (
 // origins), and the href and error it writes; it reads the reference as
 // ResolveWeb does, so it gets its allowance of bytes per byte. (Base reads
 // its URI's text as ParseWeb reads text, and RedirectURIMatch is
-// ParseAbsolute and Check: those entries are there already.)
+// ParseAbsolute and Vet: those entries are there already.)
 func init() {
 	hostileEntries = append(hostileEntries, hostileEntry{"LocalRedirect", func(u URI, s string) {
 		sinkString, sinkErr = WebParser{}.LocalRedirect(hostileBase, s)

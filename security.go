@@ -12,7 +12,7 @@ import (
 //
 // Parse accepts exactly the grammar and never decodes, so it cannot be
 // tricked by what a URI means after decoding; but the software behind it
-// can. Check reads a valid URI the way the usual back ends, resolvers and
+// can. Vet reads a valid URI the way the usual back ends, resolvers and
 // readers do and reports, with a byte offset, what they may read
 // differently from what the grammar says:
 //
@@ -28,11 +28,11 @@ import (
 // of one another, look at one component each, and run in time linear in
 // the length of the URI.
 
-// FindingKind names one check of URI.Check. Each kind cites the part of
+// FindingKind names one check of URI.Vet. Each kind cites the part of
 // RFC 3986, Section 7 that it implements; see FindingKind.Section.
 type FindingKind uint8
 
-// The checks of URI.Check, in the order of the parts of
+// The checks of URI.Vet, in the order of the parts of
 // RFC 3986, Section 7 that motivate them.
 const (
 	// BadPort: the port of an http, https, ws or wss URI is on the "bad
@@ -60,7 +60,7 @@ const (
 	// requires line breaks to be written so, or before a space or tab in
 	// its other header fields (a folded header line, RFC 5322, Section
 	// 2.2.3); and the path and query of a data URI, its payload (RFC 2397),
-	// which no Check finding reads.
+	// which no Vet finding reads.
 	EncodedControl
 
 	// EncodedNUL: a percent-encoded NUL octet, "%00", in any component.
@@ -152,7 +152,7 @@ const (
 	// whitespace (a decoded "%20") ends the address. The WHATWG URL
 	// Standard's IPv4 parser also allows one trailing dot and an empty
 	// hexadecimal part ("0x"), and runs after percent-decoding and UTS #46
-	// mapping; Check applies all of that mapping that concerns IPv4
+	// mapping; Vet applies all of that mapping that concerns IPv4
 	// characters, as URI.Addrs does: ignored code points such as U+00AD
 	// SOFT HYPHEN are dropped, and compatibility digits, letters and full
 	// stops (fullwidth, superscript, circled, mathematical digits, U+3002)
@@ -320,7 +320,7 @@ func (k FindingKind) Section() string {
 	return ""
 }
 
-// Finding is one problem that URI.Check found (RFC 3986, Section 7).
+// Finding is one problem that URI.Vet found (RFC 3986, Section 7).
 //
 // Component is "userinfo", "host", "port", "path", "query" or "fragment",
 // the words the error sentinels use ("uri: invalid port") and that
@@ -353,13 +353,13 @@ func (f Finding) String() string {
 	return f.Kind.String() + " in " + f.Component + " at offset " + strconv.Itoa(f.Offset) + ": " + f.Message
 }
 
-// Check vets u against the security considerations of
+// Vet checks u against the security considerations of
 // RFC 3986, Section 7 and returns what it finds, one Finding per kind of
 // problem and component, at the first place the problem occurs; the
 // message says how many more there are. Findings are ordered by Offset, then by Kind. See
 // the FindingKind constants for the checks and what each means.
 //
-// Check returns nil when it finds nothing, without allocating. It is
+// Vet returns nil when it finds nothing, without allocating. It is
 // meant for valid URIs, such as those Parse returns, but accepts any
 // value: it never panics, it reads each field only where String writes it
 // (a Userinfo without HasUserinfo is not read), and its offsets always
@@ -367,11 +367,11 @@ func (f Finding) String() string {
 // u.String() and allocates only for what it reports, at most one Finding
 // per kind and component.
 //
-// Check judges the text alone. It does not resolve names, does not know
+// Vet judges the text alone. It does not resolve names, does not know
 // which host an application trusts, and does not decide which findings
 // matter to it: a crawler may ignore DeviceName, a proxy in front of a
 // Windows server should not.
-func (u URI) Check() []Finding {
+func (u URI) Vet() []Finding {
 	var c checker
 	o := u.offsets()
 	if u.HasAuthority {
@@ -573,7 +573,7 @@ func excerpt(s string) string {
 
 // web reports WebAuthority for u, whose path, at offset base of its text,
 // holds an authority for a browser (webPathAuthority). It parses u's text
-// with the URL Standard only then, so that Check stays without allocation
+// with the URL Standard only then, so that Vet stays without allocation
 // for the URIs that have a host.
 func (c *checker) web(u URI, base int) {
 	w, shown, err := webRead(u)

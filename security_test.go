@@ -18,7 +18,7 @@ import (
 // The case file
 
 // securityRow is one line of testdata/security.txt: an input and the
-// findings Check must return for it, nil for "clean".
+// findings Vet must return for it, nil for "clean".
 type securityRow struct {
 	line  int
 	input string
@@ -94,10 +94,10 @@ func readSecurityCases(t testing.TB) []securityRow {
 	return rows
 }
 
-// TestCheckCases runs testdata/security.txt: each input must produce
+// TestVetCases runs testdata/security.txt: each input must produce
 // exactly the findings listed, in order, and every kind must be covered by
 // at least one hostile row.
-func TestCheckCases(t *testing.T) {
+func TestVetCases(t *testing.T) {
 	rows := readSecurityCases(t)
 	hostile, clean := 0, 0
 	covered := map[FindingKind]bool{}
@@ -112,7 +112,7 @@ func TestCheckCases(t *testing.T) {
 		} else {
 			hostile++
 		}
-		got := u.Check()
+		got := u.Vet()
 		checkFindings(t, u, got)
 		var strip []Finding
 		for _, f := range got {
@@ -120,7 +120,7 @@ func TestCheckCases(t *testing.T) {
 			strip = append(strip, f)
 		}
 		if !slices.Equal(strip, r.want) {
-			t.Errorf("line %d: Check(%q)\n got %s\nwant %s", r.line, r.input, formatFindings(strip), formatFindings(r.want))
+			t.Errorf("line %d: Vet(%q)\n got %s\nwant %s", r.line, r.input, formatFindings(strip), formatFindings(r.want))
 		}
 		for _, f := range r.want {
 			covered[f.Kind] = true
@@ -189,7 +189,7 @@ func componentSpan(u URI, comp string) (start, end int, ok bool) {
 	return 0, 0, false
 }
 
-// checkFindings checks what every result of Check must satisfy, for any
+// checkFindings checks what every result of Vet must satisfy, for any
 // URI, valid or not: each finding is well-formed, lies inside the component
 // it names in u.String(), carries an address exactly for the kinds that
 // have one (WebAuthority when the browser's host is an IP address), which
@@ -199,33 +199,33 @@ func componentSpan(u URI, comp string) (start, end int, ok bool) {
 func checkFindings(t testing.TB, u URI, got []Finding) {
 	t.Helper()
 	if got != nil && len(got) == 0 {
-		t.Errorf("Check(%q) returned an empty non-nil slice", u.String())
+		t.Errorf("Vet(%q) returned an empty non-nil slice", u.String())
 	}
 	s := u.String()
 	seen := map[string]bool{}
 	for i, f := range got {
 		if !f.Kind.valid() || f.Kind.Section() == "" || f.Message == "" {
-			t.Errorf("Check(%q): malformed finding %#v", s, f)
+			t.Errorf("Vet(%q): malformed finding %#v", s, f)
 		}
 		start, end, ok := componentSpan(u, f.Component)
 		if !ok || f.Offset < start || f.Offset >= max(end, start+1) || f.Offset >= max(len(s), 1) {
-			t.Errorf("Check(%q): %v: offset %d outside the %s [%d, %d)", s, f, f.Offset, f.Component, start, end)
+			t.Errorf("Vet(%q): %v: offset %d outside the %s [%d, %d)", s, f, f.Offset, f.Component, start, end)
 		}
 		if hasAddr := f.Kind == NonstandardIPv4 || f.Kind == IPv4InIPv6 || f.Kind == LocalhostName; f.Kind != WebAuthority && (hasAddr != f.Addr.IsValid() || (hasAddr && !f.Addr.Is4())) {
-			t.Errorf("Check(%q): %v: Addr %v", s, f, f.Addr)
+			t.Errorf("Vet(%q): %v: Addr %v", s, f, f.Addr)
 		}
 		if f.Addr.IsValid() && (f.Addr.Zone() != "" || !slices.Contains(u.Addrs(), f.Addr)) {
-			t.Errorf("Check(%q): %v: Addr %v, which Addrs = %v lacks", s, f, f.Addr, u.Addrs())
+			t.Errorf("Vet(%q): %v: Addr %v, which Addrs = %v lacks", s, f, f.Addr, u.Addrs())
 		}
 		key := f.Kind.String() + "/" + f.Component
 		if seen[key] {
-			t.Errorf("Check(%q): two findings %s", s, key)
+			t.Errorf("Vet(%q): two findings %s", s, key)
 		}
 		seen[key] = true
 		if i > 0 {
 			p := got[i-1]
 			if p.Offset > f.Offset || (p.Offset == f.Offset && p.Kind >= f.Kind) {
-				t.Errorf("Check(%q): %v before %v", s, p, f)
+				t.Errorf("Vet(%q): %v before %v", s, p, f)
 			}
 		}
 		if !strings.HasPrefix(f.String(), f.Kind.String()+" in "+f.Component+" at offset "+strconv.Itoa(f.Offset)+": ") {
@@ -246,16 +246,16 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 	pStart, pEnd := start+len(user)+1, start+len(u.Userinfo)
 	v := u
 	v.Userinfo = user + ":" + strings.Repeat("x", len(pass))
-	other := v.Check()
+	other := v.Vet()
 	for _, f := range got {
 		if f.Offset >= pStart && f.Offset < pEnd {
 			if f.Kind != Password && strings.ContainsAny(f.Message, "%\"") {
-				t.Errorf("Check(%q): %v quotes the password", s, f)
+				t.Errorf("Vet(%q): %v quotes the password", s, f)
 			}
 			continue
 		}
 		if !slices.Contains(other, f) {
-			t.Errorf("Check(%q): %v depends on the password", s, f)
+			t.Errorf("Vet(%q): %v depends on the password", s, f)
 		}
 	}
 }
@@ -263,7 +263,7 @@ func checkFindings(t testing.TB, u URI, got []Finding) {
 // ---------------------------------------------------------------------------
 // The corpus
 
-// corpusFindings pins what Check finds in the real-world URLs of
+// corpusFindings pins what Vet finds in the real-world URLs of
 // ../shared/data/corpus.txt, all of them genuine: Node.js's test fixtures for
 // file paths with "%2F" and "%5C" in a segment, URLs with a "user:pass"
 // userinfo, and a host with a percent-encoded Greek letter
@@ -279,7 +279,7 @@ var corpusFindings = map[FindingKind]int{
 
 const corpusURLsWithFindings = 18
 
-func TestCheckCorpus(t *testing.T) {
+func TestVetCorpus(t *testing.T) {
 	got := map[FindingKind]int{}
 	valid, flagged := 0, 0
 	for _, s := range corpus(t) {
@@ -288,7 +288,7 @@ func TestCheckCorpus(t *testing.T) {
 			continue
 		}
 		valid++
-		fs := u.Check()
+		fs := u.Vet()
 		checkFindings(t, u, fs)
 		if fs != nil {
 			flagged++
@@ -339,7 +339,7 @@ func TestFindingKindString(t *testing.T) {
 	}
 }
 
-func TestCheckMessages(t *testing.T) {
+func TestVetMessages(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
@@ -364,38 +364,38 @@ func TestCheckMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, f := range MustParse(tt.in).Check() {
+		for _, f := range MustParse(tt.in).Vet() {
 			got = append(got, f.String())
 		}
 		if !slices.Contains(got, tt.want) {
-			t.Errorf("Check(%q):\n got %q\nwant %q", tt.in, got, tt.want)
+			t.Errorf("Vet(%q):\n got %q\nwant %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-func TestCheckAllocs(t *testing.T) {
+func TestVetAllocs(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}
 	var clean []URI
 	for _, s := range corpus(t) {
-		if u, err := Parse(s); err == nil && u.Check() == nil {
+		if u, err := Parse(s); err == nil && u.Vet() == nil {
 			clean = append(clean, u)
 		}
 	}
 	if n := testing.AllocsPerRun(10, func() {
 		for _, u := range clean {
-			_ = u.Check()
+			_ = u.Vet()
 		}
 	}); n != 0 {
-		t.Errorf("Check over %d clean corpus URLs: %v allocations, want 0", len(clean), n)
+		t.Errorf("Vet over %d clean corpus URLs: %v allocations, want 0", len(clean), n)
 	}
 	// With findings: the slice grows at most twice for five, and each
 	// message takes at most two (its text, and a quoted excerpt or a
 	// number within it).
 	u := MustParse("http://user:pass@0x7f.1:25/%2e%2e/%00")
-	if n := testing.AllocsPerRun(10, func() { _ = u.Check() }); n > allocLimit(2+2*5, 14) {
-		t.Errorf("Check(%q): %v allocations", u.String(), n)
+	if n := testing.AllocsPerRun(10, func() { _ = u.Vet() }); n > allocLimit(2+2*5, 14) {
+		t.Errorf("Vet(%q): %v allocations", u.String(), n)
 	}
 }
 
@@ -622,7 +622,7 @@ func TestIPv4Readers(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Hand-built values
 
-// handBuiltURIs are URI values that no parser returns, to show that Check
+// handBuiltURIs are URI values that no parser returns, to show that Vet
 // and the other methods cope with them.
 var handBuiltURIs = []URI{
 	{},
@@ -637,34 +637,34 @@ var handBuiltURIs = []URI{
 	{Scheme: "ws", HasAuthority: true, Host: "h", HasPort: true, Port: "0"},
 }
 
-func TestCheckHandBuilt(t *testing.T) {
+func TestVetHandBuilt(t *testing.T) {
 	for _, u := range handBuiltURIs {
-		fs := u.Check()
+		fs := u.Vet()
 		checkFindings(t, u, fs)
-		if again := u.Check(); !slices.Equal(fs, again) {
-			t.Errorf("Check(%#v) is not deterministic", u)
+		if again := u.Vet(); !slices.Equal(fs, again) {
+			t.Errorf("Vet(%#v) is not deterministic", u)
 		}
 	}
 	// Fields without their flags are not read.
-	if fs := handBuiltURIs[1].Check(); fs != nil {
-		t.Errorf("Check read fields whose flags are false: %v", fs)
+	if fs := handBuiltURIs[1].Vet(); fs != nil {
+		t.Errorf("Vet read fields whose flags are false: %v", fs)
 	}
 	// A raw octet that only a hand-built URI has is read as itself.
 	u := URI{Scheme: "http", HasAuthority: true, Host: "h", Path: "/\xc0\xae"}
-	if fs := u.Check(); len(fs) != 1 || fs[0].Kind != OverlongUTF8 || fs[0].Offset != 9 {
-		t.Errorf("Check(%q) = %v", u.String(), fs)
+	if fs := u.Vet(); len(fs) != 1 || fs[0].Kind != OverlongUTF8 || fs[0].Offset != 9 {
+		t.Errorf("Vet(%q) = %v", u.String(), fs)
 	}
 }
 
 // ---------------------------------------------------------------------------
 // Fuzzing
 
-// FuzzCheck checks, for any input that Parse accepts: Check does not
+// FuzzVet checks, for any input that Parse accepts: Vet does not
 // panic, is deterministic, returns well-formed findings inside the
 // components they name (see checkFindings), agrees with the IPv4 oracles
 // on the host, and finds what the slow spelled-out rules find for the
 // checks that have one.
-func FuzzCheck(f *testing.F) {
+func FuzzVet(f *testing.F) {
 	for _, r := range readSecurityCases(f) {
 		f.Add(r.input)
 	}
@@ -676,10 +676,10 @@ func FuzzCheck(f *testing.F) {
 		if err != nil {
 			return
 		}
-		fs := u.Check()
+		fs := u.Vet()
 		checkFindings(t, u, fs)
-		if again := u.Check(); !slices.Equal(fs, again) {
-			t.Fatalf("Check(%q) is not deterministic:\n%v\n%v", s, fs, again)
+		if again := u.Vet(); !slices.Equal(fs, again) {
+			t.Fatalf("Vet(%q) is not deterministic:\n%v\n%v", s, fs, again)
 		}
 		if u.HasAuthority && u.HostKind() == RegName {
 			checkIPv4Readers(t, u.Host)
@@ -690,7 +690,7 @@ func FuzzCheck(f *testing.F) {
 }
 
 // checkSlowRules recomputes the checks that have a short literal spelling
-// and compares them with Check's findings: present or absent, and the
+// and compares them with Vet's findings: present or absent, and the
 // offset of the first occurrence.
 func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 	t.Helper()
@@ -707,9 +707,9 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 		f, ok := find(k, comp)
 		switch {
 		case off < 0 && ok:
-			t.Errorf("Check(%q) reports %v; the slow rule finds none", u.String(), f)
+			t.Errorf("Vet(%q) reports %v; the slow rule finds none", u.String(), f)
 		case off >= 0 && (!ok || f.Offset != off):
-			t.Errorf("Check(%q) = %v; the slow rule finds %v in %s at %d", u.String(), fs, k, comp, off)
+			t.Errorf("Vet(%q) = %v; the slow rule finds %v in %s at %d", u.String(), fs, k, comp, off)
 		}
 	}
 	// Password: a non-empty text after the first ':' of the userinfo.
@@ -793,7 +793,7 @@ func checkSlowRules(t testing.TB, u URI, fs []Finding) {
 			_, inv := find(InvalidUTF8, comp)
 			_, over := find(OverlongUTF8, comp)
 			if err == nil && utf8.ValidString(d) == (inv || over) {
-				t.Errorf("Check(%q): UTF-8 valid=%v, but InvalidUTF8=%v OverlongUTF8=%v", u.String(), utf8.ValidString(d), inv, over)
+				t.Errorf("Vet(%q): UTF-8 valid=%v, but InvalidUTF8=%v OverlongUTF8=%v", u.String(), utf8.ValidString(d), inv, over)
 			}
 		}
 	}
@@ -831,7 +831,7 @@ var nfkcDotsAndSlashes = strings.NewReplacer(
 	"\uFF0F", "/", "\uFF3C", "\\", "\uFE68", "\\")
 
 // FuzzHandBuilt fills all twelve fields of a URI from the fuzzer's input
-// and calls every method on it: none may panic. Check's findings must be
+// and calls every method on it: none may panic. Vet's findings must be
 // well-formed and lie inside u.String(); Validate must return nil or an
 // *Error whose Input is u.String() and whose offset is inside it; and when
 // Validate returns nil, u must be exactly what Parse makes of u.String(),
@@ -865,7 +865,7 @@ func FuzzHandBuilt(f *testing.F) {
 		if got := string(u.AppendTo(nil)); got != s {
 			t.Fatalf("AppendTo = %q, String = %q", got, s)
 		}
-		fs := u.Check()
+		fs := u.Vet()
 		checkFindings(t, u, fs)
 
 		err := u.Validate()
@@ -1072,11 +1072,11 @@ func checkIDNHost(t *testing.T, u URI, fs []Finding) {
 	}
 	switch {
 	case want != (idn != nil):
-		t.Fatalf("Check(%q) = %v; IDNHost expected: %v", u, fs, want)
+		t.Fatalf("Vet(%q) = %v; IDNHost expected: %v", u, fs, want)
 	case idn != nil && enc != nil:
-		t.Fatalf("Check(%q) = %v: IDNHost and EncodedHost", u, fs)
+		t.Fatalf("Vet(%q) = %v: IDNHost and EncodedHost", u, fs)
 	case idn != nil && !strings.Contains(idn.Message, excerpt(ascii)):
-		t.Fatalf("Check(%q): %v does not name %q", u, idn, ascii)
+		t.Fatalf("Vet(%q): %v does not name %q", u, idn, ascii)
 	}
 }
 
@@ -1090,11 +1090,11 @@ func TestBadPortSchemeASCIICase(t *testing.T) {
 	}{{"HTTPS", true}, {"wS", true}, {"httpſ", false}, {"ftp", false}} {
 		u := URI{Scheme: c.scheme, HasAuthority: true, Host: "h", HasPort: true, Port: "25"}
 		got := false
-		for _, f := range u.Check() {
+		for _, f := range u.Vet() {
 			got = got || f.Kind == BadPort
 		}
 		if got != c.want {
-			t.Errorf("Check(%q) reports BadPort: %v, want %v", u.String(), got, c.want)
+			t.Errorf("Vet(%q) reports BadPort: %v, want %v", u.String(), got, c.want)
 		}
 	}
 }

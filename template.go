@@ -432,7 +432,7 @@ func (t Template) Expand(vars map[string]any) (string, error) {
 //     with "../../etc", "/{.ext}" with "" or ".", "{x}" alone with "..".
 //     A dot segment the template's literals write ("../{file}") is kept;
 //   - a value would make a segment that some back end reads as a dot
-//     segment though RFC 3986 does not, which Check reports as an
+//     segment though RFC 3986 does not, which Vet reports as an
 //     EncodedDotSegment: "/files/{name}" with name = "..;" (Java servlet
 //     containers cut the ';' parameter), "．．" or "‥" (which NFKC
 //     normalization maps to ".."), "..\\admin" ("..%5Cadmin");
@@ -715,7 +715,7 @@ func spansIn(spans []expansionSpan, a, b int) iter.Seq[int] {
 
 // dataDotSegment returns the index of a span that had a part in a dot
 // segment of path ("." or "..", either spelled with "%2E" too) or in a
-// segment that Check reports as an EncodedDotSegment (like is then set),
+// segment that Vet reports as an EncodedDotSegment (like is then set),
 // which
 // starts at offset off of the expansion, or -1. A span has a part when it
 // wrote a byte of the segment or of the '/' on either side, or wrote
@@ -1337,7 +1337,7 @@ type RouteOptions struct {
 //     "..%2F..%2Fetc"), since a handler that joins it to a directory would
 //     climb out of it (RFC 3986, Section 5.2.4; Windows splits at '\\').
 //     Nor is a piece one that some back end reads as a dot segment
-//     (Check's EncodedDotSegment: "..;", and characters that NFKC maps to
+//     (Vet's EncodedDotSegment: "..;", and characters that NFKC maps to
 //     full stops, "．．", "‥", U+FE52 SMALL FULL STOP), nor does a value
 //     hold overlong UTF-8 ("%C0%AE") or a NUL, where a C string ends
 //     ("/files/..%00" would give "..\x00", which is ".." to a C file
@@ -1377,7 +1377,7 @@ type RouteOptions struct {
 // What is ambiguous: a template for which Matchable returns an error has
 // texts that more than one set of values expands to ("{name}.{ext}" for
 // "a.b.c", "{?q,params*}" for "?q=1" where params may hold q), and Route
-// then answers by Match's rules. Check Matchable when you register a
+// then answers by Match's rules. Call Matchable when you register a
 // route. Where routes overlap, the first one tried that matches wins: order
 // them from the most specific.
 func (t Template) Route(s string, o RouteOptions) (map[string]any, bool) {
@@ -1457,7 +1457,7 @@ func dotFree(v any) bool {
 // its triplets (Route gives "+" values back with "%2F" and the like still
 // encoded) and splits it at '/' and at '\' (as Windows does): a piece is
 // "." or "..", written with "%2E" or not (RFC 3986, Section 5.2.4), or is
-// one that Check reports as an EncodedDotSegment: dots before a ';'
+// one that Vet reports as an EncodedDotSegment: dots before a ';'
 // ("..;", which Java servlet containers read as ".."), or characters that
 // NFKC normalization maps to full stops or separators ("．．", "‥",
 // U+FE52 SMALL FULL STOP, "..／"); or s holds overlong UTF-8, which a
@@ -1487,7 +1487,7 @@ func climbs(s string) bool {
 		}
 		if special && piece != "" {
 			// the piece as a segment: its non-ASCII text and NUL encoded,
-			// so that Check's reading finds NFKC's full stops, overlong
+			// so that Vet's reading finds NFKC's full stops, overlong
 			// forms and "%00", its triplets kept, so that it decodes them
 			enc := bytesString(appendEncoded(make([]byte, 0, 3*len(piece)), piece, true))
 			if dotLike(enc) {

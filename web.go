@@ -1000,7 +1000,7 @@ func webCredentials(auth string) (at, colon int) {
 }
 
 // webRead reads u's text as a browser does, with the URL Standard's basic
-// URL parser and hostIDNA for "domain to ASCII", for Check and Addrs.
+// URL parser and hostIDNA for "domain to ASCII", for Vet and Addrs.
 // shown is the host as hostIDNA shows it (its Unicode form), when the host
 // was not all ASCII.
 func webRead(u URI) (w webURL, shown string, err error) {
