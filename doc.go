@@ -37,7 +37,7 @@
 //     CheckComponent and Component; URI.Segments and URI.DecodedSegments
 //     decode a path segment by segment, so "%2F" stays data.
 //   - Section 3, syntax components: URI, Parse, ParseURI, ParseRelative,
-//     ParseAbsolute, Valid, URI.Validate.
+//     ParseAbsolute, MustParse, Valid, URI.Validate.
 //   - Section 3.2.2, host: HostKind, URI.HostKind, URI.LiteralAddr (IPv4, IPv6
 //     with embedded IPv4, IPvFuture, reg-name).
 //   - Section 3.2.3, port: URI.PortNumber.
@@ -49,9 +49,11 @@
 //     URI.Relativize.
 //   - Section 5.3, recomposition: URI.String, URI.AppendTo.
 //   - Section 6, normalization and comparison: Level, URI.Normalize,
-//     NormalizeString, Equivalent, URI.Key, Explain, and Normalizer with
-//     SchemeRule for scheme-based rules as data.
-//   - Section 7, security considerations: URI.Vet and Finding, and
+//     NormalizeString, Equivalent, URI.Key, Explain (an Explanation, a
+//     list of each Difference), and Normalizer with SchemeRule for
+//     scheme-based rules as data (DefaultSchemes).
+//   - Section 7, security considerations: URI.Vet, Finding and
+//     FindingKind, and
 //     URI.Addrs, every IP address that readers of the host connect to,
 //     for SSRF guards.
 //   - Appendix A, the grammar: one parsing function per rule.
@@ -67,8 +69,8 @@
 //     4.2 and 7.2): TargetURI and TargetForm read a request-target and its
 //     Host field as one URI; ParseHost reads a Host field; URI.Hostname and
 //     URI.DialAddr give the name and the address to dial; DefaultPort;
-//     RoutePath with PathPolicy gives one path to the router, the access
-//     check and the upstream, and URI.Forward (URI.ForwardWith for a
+//     RoutePath with PathPolicy (and its SlashRule for encoded separators)
+//     gives one path to the router, the access check and the upstream, and URI.Forward (URI.ForwardWith for a
 //     policy other than the zero one) the upstream's URI.
 //   - Redirects and origins (URL Standard; HTML, "same origin"; RFC 6749
 //     and RFC 9700 for OAuth): WebParser.LocalRedirect gives a Location
@@ -81,7 +83,7 @@
 //   - Files (RFC 8089): FromFilePath and AppendFileURI turn POSIX and
 //     Windows paths into file URIs, URI.FilePath and URI.FileKey turn
 //     them back, and SameFile compares two; the style is always a
-//     parameter (PathStyle).
+//     parameter (PathStyle; NativeStyle is the running system's).
 //   - Query strings (URL Standard, "application/x-www-form-urlencoded"):
 //     ParseForm and EncodeForm read and write forms as browsers do,
 //     ComponentForm and ComponentUnreserved encode for them and for
@@ -89,30 +91,33 @@
 //     URI.FormParamAll, URI.WithoutQueryParamFunc and URI.SortQueryParams
 //     read and edit a query without touching the bytes of other pairs.
 //   - Templates as routes (RFC 6570): Template.Route with RouteOptions
-//     matches request URIs for a router, and Template.ExpandURI builds a
-//     URI from values you do not control without letting one become a
-//     dot segment or an authority.
+//     matches request URIs for a router, and Template.ExpandURI (and
+//     Template.ExpandURIWith, with ExpandOptions) builds a URI from values
+//     you do not control without letting one become a dot segment or an
+//     authority.
 //   - What people type and configuration values: ParseUserInput reads one web
 //     address as typed into a form field (the URL Standard's parser, or a
 //     suffix reference of RFC 3986, Section 4.5 with a default scheme);
-//     Endpoint is a URI that names a server, whose decoders reject ""
-//     and "localhost:8080"; RedactAttr masks passwords in slog records.
+//     Endpoint is a URI that names a server (ParseEndpoint), whose
+//     decoders reject "" and "localhost:8080"; RedactAttr masks passwords in slog records.
 //   - Hosts in any script (UTS #46, RFC 3492, RFC 5891 to 5893):
-//     DomainToASCII and DomainToUnicode, with the processing flags as
-//     parameters; the web parser, the Normalizer, Vet, Addrs and
+//     DomainToASCII and DomainToUnicode, and an IDNA profile with the
+//     processing flags as parameters, on the data of UnicodeVersion; the
+//     web parser, the Normalizer, Vet, Addrs and
 //     Hostname use them.
 //   - Cross-origin decisions (HTML, "same site" and "serialization of an
 //     origin"; Fetch, "HTTP-redirect fetch"; Referrer Policy):
 //     ParseOriginSet and OriginSet.Allows match an Origin header against
 //     configured origins; ParseSuffixList reads the Public Suffix List into
 //     Suffixes, a SuffixList, for RegistrableDomain, WebParser.Site and
-//     WebParser.SameSite; ParseReferrerPolicy and WebParser.Referrer give
-//     the Referer a browser sends; WebParser.Redirect gives a redirect's
+//     WebParser.SameSite; ParseReferrerPolicy (a ReferrerPolicy) and
+//     WebParser.Referrer give the Referer a browser sends; WebParser.Redirect gives a redirect's
 //     next hop (RedirectHop) with the headers to drop.
 //   - Links people click (URL Standard; HTML; Fetch, "data: URL
 //     processor"; MIME Sniffing; RFC 6068): WebParser.LinkScheme reads the
 //     scheme a browser runs a link with, LinkPolicy.Allows decides whether
-//     to keep it, ParseDataURL and AppendDataURLBody read data: URLs,
+//     to keep it, ParseDataURL (a DataURL) and AppendDataURLBody read
+//     data: URLs,
 //     ParseMediaType reads a MIME type, and ParseMailto and Mailto.URI
 //     read and write mailto: URIs.
 //   - Editing a URL as a browser does (URL Standard, "URL class"): the
@@ -128,7 +133,7 @@
 // points, each explicit, each following a published standard, each
 // returning a strict URI. WebParser.Origin gives a URL's origin as a
 // browser compares it. URI.IRI writes a URI as an IRI for people
-// (RFC 3987, Section 3.2). ParseTemplate, Template.Expand and
+// (RFC 3987, Section 3.2). ParseTemplate, MustParseTemplate, Template.Expand and
 // Template.Match implement URI Templates (RFC 6570). SchemeBased writes
 // IPv6 literals in RFC 5952 text. The With methods build URIs from decoded
 // data; QueryParams and FormParam read key=value queries; FromURL and
@@ -155,6 +160,17 @@
 // expected there, and a sentinel per component (ErrScheme, ErrUserinfo,
 // ErrHost, ErrPort, ErrPath, ErrQuery, ErrFragment) for errors.Is. Error
 // messages never print a password from the userinfo.
+//
+// The jobs and the lenient readers report through *Error too, each with
+// sentinels of its own: ErrPercentEncoding (Decode), ErrRequestTarget
+// (TargetURI), ErrWeb, ErrWebIDNA and ErrWebBase (the web
+// parser), ErrCrossOrigin (LocalRedirect), ErrRedirect
+// (WebParser.Redirect), ErrOrigin (ParseOriginSet), ErrSite
+// (RegistrableDomain), ErrReferrerPolicy, ErrFilePath with the rule
+// that failed (ErrFileScheme, ErrFileHost, ErrFileRelative, ErrFileDrive,
+// ErrFileNUL, ErrFileSeparator, ErrFileDotSegment, ErrFileDevice,
+// ErrFileOverlong), ErrIDNA, ErrIRI, ErrTemplate, ErrDataURL, ErrMediaType
+// and ErrMailto.
 //
 // Two rejections deserve a word. IPv6 zone identifiers ("[fe80::1%25en0]")
 // are not RFC 3986 syntax: RFC 6874 added them, and RFC 9844 (2025)
