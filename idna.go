@@ -445,12 +445,8 @@ func (p IDNA) convertUnicode(fs *idnaFaults, domain string, toASCII, url bool) s
 }
 
 // convertUnicodeIn is convertUnicode with norm, an empty buffer for the
-// mapped code points.
+// mapped code points: the steps of UTS #46, Section 4, each a function.
 func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool, norm []rune) string {
-	// Steps 1 to 3, Map, Normalize and Break (Section 4), for each part of
-	// the domain between ASCII full stops: its labels are those of the
-	// whole domain, as normalization moves no '.' and composes nothing
-	// with one.
 	var labelBuf [8]idnaLabel
 	labels := labelBuf[:0]
 	if len(domain) > 64 {
@@ -464,7 +460,44 @@ func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool,
 			labels = make([]idnaLabel, 0, n)
 		}
 	}
-	rtl := false
+	norm, labels, rtl := p.mapLabels(fs, domain, url, norm, labels)
+
+	// Step 4, Convert: decode A-labels, in a buffer on the stack only if
+	// there are any.
+	var dec []rune
+	if hasALabel(labels, norm) {
+		var decBuf [32]rune
+		var decRTL bool
+		dec, decRTL = p.decodeALabels(fs, labels, norm, decBuf[:0])
+		rtl = rtl || decRTL
+	}
+
+	bidi := rtl && !p.NoCheckBidi && isBidiDomain(labels, norm, dec)
+	p.validateLabels(fs, labels, domain, norm, dec, bidi, toASCII)
+
+	if fs.discard && fs.first.code != 0 && fs.first.label == 0 {
+		return "" // no fault can come before this one
+	}
+	if n := len(domain) + len(norm); n > 128 {
+		// A long domain: write into the result's own buffer.
+		return bytesString(p.appendResult(fs, make([]byte, 0, n+16), labels, domain, norm, dec, toASCII, url))
+	}
+	var byteBuf [128]byte
+	b := p.appendResult(fs, byteBuf[:0], labels, domain, norm, dec, toASCII, url)
+	if fs.discard && fs.first.code != 0 {
+		return ""
+	}
+	return string(b)
+}
+
+// mapLabels is steps 1 to 3 of UTS #46, Section 4, Map, Normalize and
+// Break, for each part of domain between ASCII full stops: its labels are
+// those of the whole domain, as normalization moves no '.' and composes
+// nothing with one. An ASCII label that is no A-label is kept as the
+// input's text (with url, its first forbidden domain code point goes to
+// fs.forbidden); the others are mapped and normalized into norm. rtl
+// reports a mapped code point that may be right-to-left.
+func (p IDNA) mapLabels(fs *idnaFaults, domain string, url bool, norm []rune, labels []idnaLabel) (_ []rune, _ []idnaLabel, rtl bool) {
 	for i := 0; i <= len(domain); {
 		j := strings.IndexByte(domain[i:], '.')
 		if j < 0 {
@@ -498,53 +531,67 @@ func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool,
 		}
 		i = j + 1
 	}
+	return norm, labels, rtl
+}
 
-	// Step 4, Convert: decode A-labels, in a buffer on the stack only if
-	// there are any.
-	ace := false
+// hasALabel reports whether a mapped label starts with "xn--" (UTS #46,
+// Section 4, step 4).
+func hasALabel(labels []idnaLabel, norm []rune) bool {
 	for k := range labels {
 		if l := &labels[k]; !l.input {
-			lab := norm[l.start:l.end]
-			ace = ace || len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-'
-		}
-	}
-	var dec []rune
-	if ace {
-		var decBuf [32]rune
-		dec = decBuf[:0]
-		for k := range labels {
-			l := &labels[k]
-			if l.input {
-				continue
-			}
 			if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
-				if cap(dec)-len(dec) < len(lab) {
-					// Room for the rest decoded: Punycode writes each code
-					// point with a character at least.
-					dec = slices.Grow(dec, len(norm)-l.start)
-				}
-				dec = p.convertALabel(fs, dec, l, k, lab)
-				for _, r := range dec[l.dstart:l.dend] {
-					rtl = rtl || r >= 0x590
-				}
+				return true
 			}
 		}
 	}
+	return false
+}
 
-	// Is it a Bidi domain name (RFC 5893, Section 2; UTS #46, Section 4.1,
-	// step 9): one with a code point of Bidi_Class R, AL or AN?
-	bidi := false
-	for k := 0; k < len(labels) && rtl && !bidi && !p.NoCheckBidi; k++ {
+// decodeALabels is step 4 of UTS #46, Section 4, Convert: it decodes each
+// mapped label that starts with "xn--" into dec (convertALabel) and
+// reports whether a decoded code point may be right-to-left.
+func (p IDNA) decodeALabels(fs *idnaFaults, labels []idnaLabel, norm, dec []rune) (_ []rune, rtl bool) {
+	for k := range labels {
+		l := &labels[k]
+		if l.input {
+			continue
+		}
+		if lab := norm[l.start:l.end]; len(lab) >= 4 && lab[0] == 'x' && lab[1] == 'n' && lab[2] == '-' && lab[3] == '-' {
+			if cap(dec)-len(dec) < len(lab) {
+				// Room for the rest decoded: Punycode writes each code
+				// point with a character at least.
+				dec = slices.Grow(dec, len(norm)-l.start)
+			}
+			dec = p.convertALabel(fs, dec, l, k, lab)
+			for _, r := range dec[l.dstart:l.dend] {
+				rtl = rtl || r >= 0x590
+			}
+		}
+	}
+	return dec, rtl
+}
+
+// isBidiDomain reports whether the domain is a Bidi domain name (RFC 5893,
+// Section 2; UTS #46, Section 4.1, step 9): one with a code point of
+// Bidi_Class R, AL or AN in a mapped or decoded label.
+func isBidiDomain(labels []idnaLabel, norm, dec []rune) bool {
+	for k := range labels {
 		if labels[k].input {
 			continue
 		}
 		for _, r := range labels[k].runes(norm, dec) {
 			if r >= 0x590 && isRTL(idnaValue(r)) {
-				bidi = true
-				break
+				return true
 			}
 		}
 	}
+	return false
+}
+
+// validateLabels is step 5 of UTS #46, Section 4, Validate, for each label
+// (Section 4.1), recording each fault in fs; with VerifyDNSLength, an empty
+// label other than the root's is a fault of ToUnicode too (X4_2).
+func (p IDNA) validateLabels(fs *idnaFaults, labels []idnaLabel, domain string, norm, dec []rune, bidi, toASCII bool) {
 	for k := range labels {
 		l := &labels[k]
 		var code idnaCode
@@ -572,20 +619,6 @@ func (p IDNA) convertUnicodeIn(fs *idnaFaults, domain string, toASCII, url bool,
 			fs.fault(codeX42, k, l, -1, 0)
 		}
 	}
-
-	if fs.discard && fs.first.code != 0 && fs.first.label == 0 {
-		return "" // no fault can come before this one
-	}
-	if n := len(domain) + len(norm); n > 128 {
-		// A long domain: write into the result's own buffer.
-		return bytesString(p.appendResult(fs, make([]byte, 0, n+16), labels, domain, norm, dec, toASCII, url))
-	}
-	var byteBuf [128]byte
-	b := p.appendResult(fs, byteBuf[:0], labels, domain, norm, dec, toASCII, url)
-	if fs.discard && fs.first.code != 0 {
-		return ""
-	}
-	return string(b)
 }
 
 // appendResult appends the result of ToASCII (toASCII) or ToUnicode to b.
