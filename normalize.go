@@ -478,32 +478,7 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 		}
 		// host
 		at[2*partHost] = len(b)
-		if strings.HasPrefix(u.Host, "[") {
-			for i := 0; i < len(u.Host); i++ {
-				c := lower(u.Host[i])
-				if c != u.Host[i] {
-					tr[partHost] |= ruleHostCase
-				}
-				b = append(b, c)
-			}
-			if level == SchemeBased && u.HostKind() == IPv6 {
-				if a, ok := u.LiteralAddr(); ok {
-					start := at[2*partHost]
-					var buf [48]byte
-					if canon := a.AppendTo(buf[:0]); string(canon) != string(b[start+1:len(b)-1]) {
-						b = append(append(append(b[:start], '['), canon...), ']')
-						tr[partHost] |= ruleIPv6Text
-					}
-				}
-			}
-		} else {
-			b, tr[partHost] = appendPct(b, u.Host, true)
-			if idna := n.idna(u.Scheme); level == SchemeBased && idna != nil && hasNonASCIITriplet(u.Host) && u.HostKind() == RegName {
-				var r uint16
-				b, r = appendIDNA(b, at[2*partHost], u.Host, idna)
-				tr[partHost] |= r
-			}
-		}
+		b, tr[partHost] = n.appendHost(b, u, level)
 		at[2*partHost+1] = len(b)
 		// [ ":" port ]
 		if level == SchemeBased && u.HasPort {
@@ -539,33 +514,9 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 	}
 
 	// path
-	ps := len(b)
-	b, tr[partPath] = appendPct(b, u.Path, false)
-	if u.Scheme != "" && hasDotSegment(view(b, ps), dotsRFC) {
-		// remove_dot_segments (RFC 3986, Section 5.2.4), in place: the same
-		// algorithm as RemoveDotSegments, without its allocation.
-		before := len(b)
-		b = b[:ps+removeDotsInPlace(b[ps:], 0)]
-		if len(b) != before {
-			tr[partPath] |= ruleDots
-		}
-	}
-	if level == SchemeBased && rule.EmptyPathIsRoot && u.HasAuthority && len(b) == ps {
-		b = append(b, '/')
-		tr[partPath] |= ruleEmptyPath
-	}
-	if level == SchemeBased && rule.FoldPath != nil && foldPath(b[ps:], rule.FoldPath) {
-		tr[partPath] |= ruleFold
-	}
-	if g := pathGuard(u.Scheme != "", u.HasAuthority, view(b, ps)); g != "" {
-		b = append(b, g...)
-		copy(b[ps+len(g):], b[ps:len(b)-len(g)])
-		copy(b[ps:], g)
-		if view(b, ps) == u.Path {
-			tr[partPath] &^= ruleDots // the guard wrote back what removal took
-		}
-	}
-	at[2*partPath], at[2*partPath+1] = ps, len(b)
+	at[2*partPath] = len(b)
+	b, tr[partPath] = appendPath(b, u, level, rule)
+	at[2*partPath+1] = len(b)
 
 	// [ "?" query ]
 	if u.HasQuery {
@@ -593,6 +544,80 @@ func (n Normalizer) build(u *URI, level Level, tr *trace) (URI, string) {
 	v.Query, v.HasQuery = part(partQuery), u.HasQuery
 	v.Fragment, v.HasFragment = part(partFragment), u.HasFragment
 	return v, s
+}
+
+// appendHost appends u's host normalized at level, and the rules it
+// applied: case (RFC 3986, Section 6.2.2.1) and percent-encoding
+// (Section 6.2.2.2) normalization, and at SchemeBased the RFC 5952 text of
+// an IPv6 address and UTS #46 for a percent-encoded name of a scheme
+// whose hosts are DNS names (Section 6.2.3; RFC 3987, Section 3.1).
+func (n Normalizer) appendHost(b []byte, u *URI, level Level) ([]byte, uint16) {
+	var tr uint16
+	start := len(b)
+	if !strings.HasPrefix(u.Host, "[") {
+		b, tr = appendPct(b, u.Host, true)
+		if idna := n.idna(u.Scheme); level == SchemeBased && idna != nil && hasNonASCIITriplet(u.Host) && u.HostKind() == RegName {
+			var r uint16
+			b, r = appendIDNA(b, start, u.Host, idna)
+			tr |= r
+		}
+		return b, tr
+	}
+	for i := 0; i < len(u.Host); i++ {
+		c := lower(u.Host[i])
+		if c != u.Host[i] {
+			tr |= ruleHostCase
+		}
+		b = append(b, c)
+	}
+	if level == SchemeBased && u.HostKind() == IPv6 {
+		if a, ok := u.LiteralAddr(); ok {
+			var buf [48]byte
+			if canon := a.AppendTo(buf[:0]); string(canon) != string(b[start+1:len(b)-1]) {
+				b = append(append(append(b[:start], '['), canon...), ']')
+				tr |= ruleIPv6Text
+			}
+		}
+	}
+	return b, tr
+}
+
+// appendPath appends u's path normalized at level, with rule the scheme's
+// (SchemeBased only), and the rules it applied: percent-encoding
+// normalization (RFC 3986, Section 6.2.2.2), remove_dot_segments for a
+// URI with a scheme (Section 6.2.2.3), at SchemeBased an empty path as
+// "/" and the scheme's case folding (Section 6.2.3), and the guard that
+// keeps the path from reading as an authority or a scheme (see
+// pathGuard).
+func appendPath(b []byte, u *URI, level Level, rule SchemeRule) ([]byte, uint16) {
+	ps := len(b)
+	var tr uint16
+	b, tr = appendPct(b, u.Path, false)
+	if u.Scheme != "" && hasDotSegment(view(b, ps), dotsRFC) {
+		// remove_dot_segments (RFC 3986, Section 5.2.4), in place: the same
+		// algorithm as RemoveDotSegments, without its allocation.
+		before := len(b)
+		b = b[:ps+removeDotsInPlace(b[ps:], 0)]
+		if len(b) != before {
+			tr |= ruleDots
+		}
+	}
+	if level == SchemeBased && rule.EmptyPathIsRoot && u.HasAuthority && len(b) == ps {
+		b = append(b, '/')
+		tr |= ruleEmptyPath
+	}
+	if level == SchemeBased && rule.FoldPath != nil && foldPath(b[ps:], rule.FoldPath) {
+		tr |= ruleFold
+	}
+	if g := pathGuard(u.Scheme != "", u.HasAuthority, view(b, ps)); g != "" {
+		b = append(b, g...)
+		copy(b[ps+len(g):], b[ps:len(b)-len(g)])
+		copy(b[ps:], g)
+		if view(b, ps) == u.Path {
+			tr &^= ruleDots // the guard wrote back what removal took
+		}
+	}
+	return b, tr
 }
 
 // view returns b[i:] as a string that shares b's memory; the caller must not
