@@ -5,18 +5,18 @@ import "strings"
 // Dot segments: the path segments "." and ".." that RFC 3986's
 // remove_dot_segments (RFC 3986, Section 5.2.4) and the URL Standard's
 // path state (URL Standard, "path state") remove, so that a path holding
-// one names another resource than its text says. Every reader of the
-// package asks this file whether a segment is one, under one of three
-// readings:
+// one names another resource than its text says. The package knows three
+// readings, and every reader asks this file under the first two:
 //
 //   - dotsRFC: "." and ".." as written, what RFC 3986 resolution and
 //     normalization remove;
 //   - dotsURL: also with either dot written "%2e" or "%2E", what a
 //     browser's path state removes, and RFC 3986 after percent-encoding
 //     normalization (Section 6.2.2.2);
-//   - "dot-like" (dotLike): a segment some back end reads as a dot segment
-//     and neither standard does ("..;", "..%2F", NFKC's full stops), which
-//     Vet reports as EncodedDotSegment (RFC 3986, Section 7.3).
+//   - "dot-like": a segment some back end reads as a dot segment and
+//     neither standard does ("..;", "..%2F", NFKC's full stops), which Vet
+//     reports as EncodedDotSegment (RFC 3986, Section 7.3); that reading is
+//     Vet's, in security.go (dotLike, dotLikeAt).
 //
 // The loop that removes dot segments is resolve.go's (removeDots); the
 // URL Standard's is its path state (web.go), which reads its segments here.
@@ -121,38 +121,6 @@ func isDotSegmentAt(path string, i int) bool {
 	return j == len(path) || path[j] == '/'
 }
 
-// dotLikeAt returns the offset of the first segment of path, in its
-// routed form, that Vet reports as EncodedDotSegment, or -1. Only a
-// segment with a '%' or a ';' can be one, so it looks at those alone,
-// each once.
-func dotLikeAt(path string) int {
-	next := func(c byte, from int) int {
-		if k := strings.IndexByte(path[from:], c); k >= 0 {
-			return from + k
-		}
-		return len(path)
-	}
-	semi, pct := next(';', 0), next('%', 0)
-	for {
-		k := min(semi, pct)
-		if k == len(path) {
-			return -1
-		}
-		start := strings.LastIndexByte(path[:k], '/') + 1
-		end := segmentEnd(path, k)
-		if dotLike(path[start:end]) {
-			return start
-		}
-		after := min(end+1, len(path))
-		if semi < after {
-			semi = next(';', after)
-		}
-		if pct < after {
-			pct = next('%', after)
-		}
-	}
-}
-
 // segmentEnd returns the offset of the '/' that ends the segment that
 // starts at offset i of path, or len(path).
 func segmentEnd(path string, i int) int {
@@ -160,46 +128,4 @@ func segmentEnd(path string, i int) int {
 		return i + k
 	}
 	return len(path)
-}
-
-// dotLike reports whether seg is a segment that Vet reports as
-// EncodedDotSegment (RFC 3986, Section 7.3).
-func dotLike(seg string) bool {
-	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
-		return false
-	}
-	var c checker
-	c.segment(seg, 0)
-	return c.set&(1<<EncodedDotSegment) != 0
-}
-
-// routeDotLike reports whether seg, a routed segment (or several, split
-// at '/'), holds one that Vet reports as EncodedDotSegment, or that
-// becomes a dot segment when a character NFKC reads as ';' is read so
-// and the parameter after it cut ("..%EF%BC%9B").
-func routeDotLike(seg []byte) bool {
-	s := bytesString(seg)
-	if dotLikeAt(s) >= 0 {
-		return true
-	}
-	if strings.IndexByte(s, '%') < 0 {
-		return false
-	}
-	var semi []byte // s with each such character written ';'
-	for i := 0; i < len(s); {
-		d, next := nfkcASCII(s, i)
-		if d == ';' {
-			if semi == nil {
-				semi = append(make([]byte, 0, len(s)), s[:i]...)
-			}
-			semi = append(semi, ';')
-		} else {
-			next = i + 1
-			if semi != nil {
-				semi = append(semi, s[i])
-			}
-		}
-		i = next
-	}
-	return semi != nil && dotLikeAt(bytesString(semi)) >= 0
 }

@@ -979,6 +979,37 @@ func paramAt(seg string) int {
 	return -1
 }
 
+// routeDotLike reports whether seg, a routed segment (or several, split
+// at '/'), holds one that Vet reports as EncodedDotSegment, or that
+// becomes a dot segment when a character NFKC reads as ';' is read so
+// and the parameter after it cut ("..%EF%BC%9B").
+func routeDotLike(seg []byte) bool {
+	s := bytesString(seg)
+	if dotLikeAt(s) >= 0 {
+		return true
+	}
+	if strings.IndexByte(s, '%') < 0 {
+		return false
+	}
+	var semi []byte // s with each such character written ';'
+	for i := 0; i < len(s); {
+		d, next := nfkcASCII(s, i)
+		if d == ';' {
+			if semi == nil {
+				semi = append(make([]byte, 0, len(s)), s[:i]...)
+			}
+			semi = append(semi, ';')
+		} else {
+			next = i + 1
+			if semi != nil {
+				semi = append(semi, s[i])
+			}
+		}
+		i = next
+	}
+	return semi != nil && dotLikeAt(bytesString(semi)) >= 0
+}
+
 // Faults of RoutePath's shapes that Vet has no finding for.
 var (
 	emptySegmentFault = fault{ErrPath, "no empty segment: most back ends merge \"//\" into '/' (PathPolicy.MergeSlashes merges it, PathPolicy.KeepEmptySegments keeps it)"}

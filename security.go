@@ -1157,3 +1157,46 @@ func isDevice(seg string) bool {
 			len(s) == 5 && s[3] == 0xC2 && (s[4] == 0xB9 || s[4] == 0xB2 || s[4] == 0xB3)
 	}
 }
+
+// dotLikeAt returns the offset of the first segment of path, in its
+// routed form, that Vet reports as EncodedDotSegment, or -1. Only a
+// segment with a '%' or a ';' can be one, so it looks at those alone,
+// each once.
+func dotLikeAt(path string) int {
+	next := func(c byte, from int) int {
+		if k := strings.IndexByte(path[from:], c); k >= 0 {
+			return from + k
+		}
+		return len(path)
+	}
+	semi, pct := next(';', 0), next('%', 0)
+	for {
+		k := min(semi, pct)
+		if k == len(path) {
+			return -1
+		}
+		start := strings.LastIndexByte(path[:k], '/') + 1
+		end := segmentEnd(path, k)
+		if dotLike(path[start:end]) {
+			return start
+		}
+		after := min(end+1, len(path))
+		if semi < after {
+			semi = next(';', after)
+		}
+		if pct < after {
+			pct = next('%', after)
+		}
+	}
+}
+
+// dotLike reports whether seg is a segment that Vet reports as
+// EncodedDotSegment (RFC 3986, Section 7.3).
+func dotLike(seg string) bool {
+	if strings.IndexByte(seg, '%') < 0 && strings.IndexByte(seg, ';') < 0 {
+		return false
+	}
+	var c checker
+	c.segment(seg, 0)
+	return c.set&(1<<EncodedDotSegment) != 0
+}
