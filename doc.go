@@ -77,7 +77,7 @@
 //     value only for a same-origin reference, and
 //     WebParser.LocalRedirectPath a path-absolute one against the site's
 //     configured origin (behind a proxy); WebParser.SameOrigin and
-//     WebParser.OriginOf compare origins, WebParser.Base prepares a base
+//     WebParser.Origin compare origins, WebParser.Base prepares a base
 //     URL for many references (WebBase), and RedirectURIMatch compares an
 //     OAuth redirect_uri with the registered one.
 //   - Files (RFC 8089): FromFilePath and AppendFileURI turn POSIX and

@@ -1506,28 +1506,6 @@ func ExampleWebBase() {
 	// "mailto:docs@example.com"  mailto:docs@example.com                false <nil>
 }
 
-// The origin of a URI, as a browser computes it for CORS, postMessage or a
-// CSRF check: scheme, host as the browser reaches it, and port, without
-// the default port; "null" (opaque) for file:, data: and most others.
-func ExampleWebParser_OriginOf() {
-	for _, s := range []string{
-		"https://App.Example:443/settings",
-		"http://0x7f.1:8080/",
-		"https:app.example",
-		"blob:https://app.example/0f1e",
-		"file:///home/me/page.html",
-	} {
-		o, err := uri.WebParser{}.OriginOf(uri.MustParse(s))
-		fmt.Printf("%-34s %s %v\n", s, o, err)
-	}
-	// Output:
-	// https://App.Example:443/settings   https://app.example <nil>
-	// http://0x7f.1:8080/                http://127.0.0.1:8080 <nil>
-	// https:app.example                  https://app.example <nil>
-	// blob:https://app.example/0f1e      https://app.example <nil>
-	// file:///home/me/page.html          null <nil>
-}
-
 // ---- Tutorial part: Files and paths, both ways, POSIX and Windows (RFC 8089). ----
 // Examples for this part go below this line and above the next part's heading.
 

@@ -366,18 +366,6 @@ func (p WebParser) LocalRedirectPath(base URI, ref string) (string, error) {
 	return b.LocalRedirectPath(ref)
 }
 
-// OriginOf returns the ASCII serialization of u's origin as WebParser.
-// Origin does for u.String() (URL Standard, "Origin"; HTML Standard,
-// "ASCII serialization of an origin"): "scheme://host[:port]", or "null"
-// when the origin is opaque. Use SameOrigin to compare origins.
-func (p WebParser) OriginOf(u URI) (string, error) {
-	var b WebBase
-	if err := b.init(p, u); err != nil {
-		return "", err
-	}
-	return b.Origin(), nil
-}
-
 // keepsAuthority reports that the basic URL parser, given ref and a base
 // URL with a special scheme, gives the URL the base's scheme, host and
 // port, by reading at most the first octets of ref: ref, after the

@@ -83,7 +83,7 @@ func readRedirectRows(t testing.TB) []redirectRow {
 
 // TestRedirectCases runs testdata/redirect.txt: SameOrigin, LocalRedirect
 // and ResolveHref, in both the WebParser and the WebBase forms, against
-// the browser's answers recorded from Node; OriginOf; LocalRedirect's
+// the browser's answers recorded from Node; Origin; LocalRedirect's
 // error offsets; RedirectURIMatch.
 func TestRedirectCases(t *testing.T) {
 	var p WebParser
@@ -163,9 +163,9 @@ func TestRedirectCases(t *testing.T) {
 			}
 		case "origin":
 			u := MustParse(r.args[0])
-			o, err := p.OriginOf(u)
+			o, err := p.Origin(u.String())
 			if err != nil || o != r.args[1] {
-				t.Errorf("line %d: OriginOf(%q) = %q, %v; want %q", r.line, r.args[0], o, err, r.args[1])
+				t.Errorf("line %d: Origin(%q) = %q, %v; want %q", r.line, r.args[0], o, err, r.args[1])
 			}
 		case "crossat":
 			want, err := strconv.Atoi(r.verdict)
@@ -203,7 +203,7 @@ func checkLocation(t testing.TB, base URI, loc string) {
 		t.Fatalf("LocalRedirect(%q) = %q starts with a slash", base, loc)
 	}
 	var p WebParser
-	want, err := p.OriginOf(base)
+	want, err := p.Origin(base.String())
 	if err != nil || want == "null" {
 		t.Fatalf("LocalRedirect(%q) = %q, but the base's origin is %q, %v", base, loc, want, err)
 	}
@@ -262,7 +262,7 @@ func checkLocationPath(t testing.TB, base URI, href, path string) {
 			t.Fatalf("LocalRedirectPath(%q) = %q, which against %q fails: %v", base, path, other, err)
 		}
 		g, _ := p.parse(got, nil)
-		oo, _ := p.OriginOf(ob)
+		oo, _ := p.Origin(ob.String())
 		if o, err := p.Origin(got); err != nil || o != oo || string(g.path) != string(w.path) || g.query != w.query || g.hasQuery != w.hasQuery ||
 			g.fragment != w.fragment || g.hasFragment != w.hasFragment {
 			t.Fatalf("LocalRedirectPath(%q) = %q, which against %q reads as %q (origin %q, %v); want the origin %q and the rest of %q", base, path, other, got, o, err, oo, href)
@@ -281,14 +281,13 @@ func TestWebBaseErrors(t *testing.T) {
 		"ResolveWeb":    func(b URI, r string) error { _, err := b.ResolveWeb(r); return err },
 		"LocalRedirect": func(b URI, r string) error { _, err := WebParser{}.LocalRedirect(b, r); return err },
 		"Base":          func(b URI, r string) error { _, err := WebParser{}.Base(b); return err },
-		"OriginOf":      func(b URI, r string) error { _, err := WebParser{}.OriginOf(b); return err },
 	} {
 		err := f(bad, ref)
 		var e *Error
 		if !errors.Is(err, ErrWebBase) || !errors.Is(err, ErrWeb) || !errors.As(err, &e) || e.Input != "http://h:99999/" || e.Offset != 13 {
 			t.Errorf("%s: base error %#v; want ErrWebBase and ErrWeb at offset 13 of the base", name, err)
 		}
-		if name == "Base" || name == "OriginOf" {
+		if name == "Base" {
 			continue
 		}
 		err = f(MustParse("http://a/"), ref)
@@ -607,7 +606,7 @@ func FuzzLocalRedirect(f *testing.F) {
 		}
 		// the slow reading: resolve, then compare serialized origins
 		href, herr := p.ResolveHref(base, ref)
-		bo, _ := p.OriginOf(base)
+		bo, _ := p.Origin(base.String())
 		o := ""
 		if herr == nil {
 			o, _ = p.Origin(href)
@@ -640,7 +639,7 @@ func FuzzLocalRedirect(f *testing.F) {
 			checkLocationPath(t, base, loc, path)
 			if ob, err := ParseWeb(other); err == nil && ob.HasAuthority && ob.Host != "" && webSpecialAuthority(ob.Scheme) {
 				h, err := p.ResolveHref(ob, path)
-				o, _ := p.OriginOf(ob)
+				o, _ := p.Origin(ob.String())
 				if ho, herr := p.Origin(h); err != nil || herr != nil || ho != o {
 					t.Fatalf("LocalRedirectPath(%q, %q) = %q, which against %q reads as %q, %v; want the origin %q", base, ref, path, ob, h, err, o)
 				}

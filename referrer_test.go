@@ -83,8 +83,8 @@ func checkReferer(t *testing.T, ref string, from URI) {
 	if u.HasUserinfo || u.HasFragment {
 		t.Errorf("Referer %q has userinfo or a fragment", ref)
 	}
-	o1, err1 := WebParser{}.OriginOf(u)
-	o2, err2 := WebParser{}.OriginOf(from)
+	o1, err1 := WebParser{}.Origin(u.String())
+	o2, err2 := WebParser{}.Origin(from.String())
 	if err1 != nil || err2 != nil || o1 != o2 {
 		t.Errorf("Referer %q: origin %q, from's %q", ref, o1, o2)
 	}

@@ -270,7 +270,7 @@ func registrable(host, d string, list SuffixList) (string, error) {
 }
 
 // Site returns the serialization of the site of u's origin (HTML
-// Standard, "obtain a site"), read as OriginOf reads it: "scheme://" and
+// Standard, "obtain a site"), read as WebParser.Origin reads it: "scheme://" and
 // the host's registrable domain by list, or the host itself when it has
 // none (an IP address, "localhost", a public suffix); "null" for an
 // opaque origin, which is its own site. Two URLs are same site (SameSite)
