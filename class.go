@@ -92,3 +92,22 @@ func equalFoldASCII(a, b string) bool {
 	}
 	return true
 }
+
+// isASCII reports whether s is ASCII text: no octet above U+007F (RFC 20).
+// It tests eight octets at a time.
+func isASCII(s string) bool {
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -256,16 +256,6 @@ func (f Finder) parse(s string) (URI, bool) {
 	return u, f.allowed(u.Scheme)
 }
 
-// isASCII reports whether s is ASCII text.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 func (f Finder) allowed(scheme string) bool {
 	if len(f.Schemes) == 0 {
 		return true

@@ -405,13 +405,7 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 	if strings.IndexByte(h, '%') >= 0 {
 		d = strings.ToValidUTF8(string(webDecodeHost(h)), "\uFFFD")
 	}
-	ascii := true
-	for i := 0; i < len(d); i++ {
-		if d[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
+	ascii := isASCII(d)
 	if ascii {
 		// An ASCII domain is lowercased, "xn--" labels included, with
 		// no Punycode check (URL Standard, "IDNA", "domain to ASCII",

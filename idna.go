@@ -505,11 +505,11 @@ func (p IDNA) mapLabels(fs *idnaFaults, domain string, url bool, norm []rune, la
 		} else {
 			j += i
 		}
-		var class uint8
-		for _, c := range []byte(domain[i:j]) {
-			class |= idnaByteClass[c]
-		}
-		if seg := domain[i:j]; class&bcNonASCII == 0 && (len(seg) < 4 || seg[0]|0x20 != 'x' || seg[1]|0x20 != 'n' || seg[2] != '-' || seg[3] != '-') {
+		if seg := domain[i:j]; isASCII(seg) && (len(seg) < 4 || seg[0]|0x20 != 'x' || seg[1]|0x20 != 'n' || seg[2] != '-' || seg[3] != '-') {
+			var class uint8
+			for _, c := range []byte(seg) {
+				class |= idnaByteClass[c]
+			}
 			labels = append(labels, idnaLabel{start: i, end: j, input: true, ascii: true, upper: class&bcUpper != 0})
 			if url && class&bcForbidden != 0 && fs.forbidden.code == 0 {
 				at := 0

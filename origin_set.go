@@ -219,7 +219,7 @@ func originDiff(p, c string) (int, string) {
 		why = "no port: browsers leave out the scheme's default port"
 	case i >= len(c) || i < len(p) && (p[i] == '/' || p[i] == '?' || p[i] == '#' || p[i] == '\\'):
 		why = "no path, query or fragment: an origin is scheme, host and port"
-	case strings.ContainsRune(auth, utf8.RuneError) || hasNonASCII(auth) || strings.Contains(auth, "%"):
+	case strings.ContainsRune(auth, utf8.RuneError) || !isASCII(auth) || strings.Contains(auth, "%"):
 		why = "the host's ASCII form, which browsers send (URL Standard, \"IDNA\")"
 	case i > 0 && c[i-1] == ':' || i < len(p) && p[i] == ':':
 		why = "the port in its shortest form"
@@ -227,16 +227,6 @@ func originDiff(p, c string) (int, string) {
 		why = "the host as the host serializer writes it"
 	}
 	return i, strconv.Quote(c) + " (HTML Standard, \"serialization of an origin\"): " + why
-}
-
-// hasNonASCII reports whether s has an octet above U+007F.
-func hasNonASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-	}
-	return false
 }
 
 // Allows reports whether origin, the value of an Origin header as sent,
