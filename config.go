@@ -95,12 +95,12 @@ func ParseEndpoint(s string) (Endpoint, error) {
 			want = "\"//\" and a host after the scheme (RFC 3986, Section 3.2): " + strconv.Quote(u.Scheme) +
 				" is read as a scheme here; to name the host " + u.Scheme + ", write " + strconv.Quote("http://"+s)
 		}
-		return Endpoint{}, &Error{Input: s, Offset: len(u.Scheme) + 1, Err: ErrHost, Expected: want}
+		return Endpoint{}, &Error{Input: s, Offset: u.offsets().authority, Err: ErrHost, Expected: want}
 	case u.Host == "":
 		return Endpoint{}, &Error{Input: s, Offset: u.hostOffset(), Err: ErrHost, Expected: "a host (RFC 3986, Section 3.2.2): an endpoint names a server"}
 	case u.Port != "":
 		if n, ok := u.PortNumber(); !ok || n == 0 {
-			return Endpoint{}, &Error{Input: s, Offset: u.hostOffset() + len(u.Host) + 1, Err: ErrPort,
+			return Endpoint{}, &Error{Input: s, Offset: u.offsets().port, Err: ErrPort,
 				Expected: "a port number from 1 to 65535 (RFC 3986, Section 3.2.3; port 0 is reserved and no connection reaches it, RFC 6335, Section 6)"}
 		}
 	}

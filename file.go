@@ -739,23 +739,14 @@ func (u *URI) readFilePath(style PathStyle, key bool) (string, int, fault) {
 	if !equalFoldASCII(u.Scheme, "file") {
 		return "", 0, fault{ErrFileScheme, `the scheme "file" (RFC 8089, Section 2)`}
 	}
-	hostAt := len(u.Scheme) + 1
-	if u.HasAuthority {
-		hostAt += 2
-		if u.HasUserinfo {
-			return "", hostAt, fault{ErrFileHost, "no userinfo in a file URI (RFC 8089, Section 2 and Appendix E.1)"}
-		}
-	}
-	pathAt := u.len() - len(u.Path)
-	if u.HasQuery {
-		pathAt -= len(u.Query) + 1
-	}
-	if u.HasFragment {
-		pathAt -= len(u.Fragment) + 1
+	o := u.offsets()
+	hostAt, pathAt := o.host, o.path
+	if u.HasAuthority && u.HasUserinfo {
+		return "", o.userinfo, fault{ErrFileHost, "no userinfo in a file URI (RFC 8089, Section 2 and Appendix E.1)"}
 	}
 	switch {
 	case u.HasPort:
-		return "", pathAt - len(u.Port) - 1, fault{ErrFileHost, "no port in a file URI (RFC 8089, Section 2)"}
+		return "", o.port - 1, fault{ErrFileHost, "no port in a file URI (RFC 8089, Section 2)"}
 	case !u.HasAuthority && (u.Host != "" || u.Userinfo != "" || u.Port != "" || u.HasUserinfo):
 		return "", hostAt, fault{ErrFileHost, "HasAuthority set, for a URI with a host, userinfo or port (RFC 3986, Section 3.2)"}
 	// Two invariants of a URI that a hand-built value may break, where its

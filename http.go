@@ -302,20 +302,17 @@ func absoluteForm(s string, u *URI) (int, fault) {
 		return 0, noFault
 	}
 	// http-URI = "http" "://" authority path-abempty [ "?" query ]
-	hostAt := len(u.Scheme) + 3
-	if u.HasUserinfo {
-		hostAt += len(u.Userinfo) + 1
-	}
+	o := u.offsets()
 	switch {
 	case !u.HasAuthority:
-		return len(u.Scheme) + 1, fault{ErrHost, "\"//\" and a host: an http or https URI has an authority (RFC 9110, Section 4.2.1)"}
+		return o.authority, fault{ErrHost, "\"//\" and a host: an http or https URI has an authority (RFC 9110, Section 4.2.1)"}
 	case u.HasUserinfo:
-		return len(u.Scheme) + 3, fault{ErrUserinfo, "a host without a userinfo: a recipient treats one in an http or https URI as an error (RFC 9110, Section 4.2.4)"}
+		return o.userinfo, fault{ErrUserinfo, "a host without a userinfo: a recipient treats one in an http or https URI as an error (RFC 9110, Section 4.2.4)"}
 	case u.Host == "":
-		return hostAt, fault{ErrHost, "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1)"}
+		return o.host, fault{ErrHost, "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1)"}
 	}
 	if f := portRange(u, "an http or https URI (RFC 9110, Section 4.2.1)"); f.err != nil {
-		return hostAt + len(u.Host) + 1, f
+		return o.port, f
 	}
 	return 0, noFault
 }

@@ -94,7 +94,7 @@ func ParseMailto(s string) (Mailto, error) {
 	if !strings.EqualFold(u.Scheme, "mailto") {
 		return fail(0, `the scheme "mailto"`)
 	}
-	start := len(u.Scheme) + 1
+	start := u.offsets().authority
 	if u.HasAuthority {
 		return fail(start, "an addr-spec, not an authority")
 	}

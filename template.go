@@ -500,10 +500,7 @@ func (t Template) expandURI(vars map[string]any, o ExpandOptions) (URI, error) {
 			Expected: e.Expected + ", in the expansion"}
 	}
 	if u.HasAuthority {
-		at := 0
-		if u.Scheme != "" {
-			at = len(u.Scheme) + 1
-		}
+		at := u.offsets().authority
 		for k := range spansIn(spans, at, at+2) {
 			if sp := spans[k]; sp.op != '+' || sp.start > at || sp.end < at+2 {
 				return URI{}, &Error{Input: t.src, Offset: sp.name, Err: ErrTemplate,
