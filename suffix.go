@@ -33,9 +33,70 @@ type SuffixList interface{ PublicSuffix(domain string) string }
 // immutable and safe for concurrent use.
 type Suffixes struct {
 	// rules maps each rule's domain, and each domain that a longer rule
-	// ends in, to its suffix flags
+	// ends in, to its suffix flags, while the list is read
 	rules map[string]suffixFlag
+	// table holds the same, read: an open-addressing hash table of
+	// len a power of two, at most half full, keyed by suffixHash, so that
+	// PublicSuffix hashes each octet of a domain once however many of its
+	// suffixes it looks up
+	table []suffixSlot
 	n     int // the number of rules
+}
+
+// suffixSlot is one entry of Suffixes.table; an empty slot has key "".
+type suffixSlot struct {
+	key  string
+	hash uint32
+	flag suffixFlag
+}
+
+// suffixHash is FNV-1a (32 bits) over a domain's octets from its last to
+// its first, so that the hash of a domain extends, octet by octet, to the
+// hash of each longer domain that ends in it: "co.uk" continues from
+// "uk". suffixHashInit is the hash of "".
+const (
+	suffixHashInit  = 2166136261
+	suffixHashPrime = 16777619
+)
+
+func suffixHash(h uint32, c byte) uint32 { return (h ^ uint32(c)) * suffixHashPrime }
+
+// index builds table from rules.
+func (s *Suffixes) index() {
+	size := 2
+	for size < 2*len(s.rules) {
+		size *= 2
+	}
+	s.table = make([]suffixSlot, size)
+	for key, flag := range s.rules {
+		h := uint32(suffixHashInit)
+		for i := len(key) - 1; i >= 0; i-- {
+			h = suffixHash(h, key[i])
+		}
+		j := h & uint32(size-1)
+		for s.table[j].key != "" {
+			j = (j + 1) & uint32(size-1)
+		}
+		s.table[j] = suffixSlot{key, h, flag}
+	}
+	s.rules = nil
+}
+
+// lookup returns the flags of key, whose suffixHash is h.
+func (s *Suffixes) lookup(key string, h uint32) (suffixFlag, bool) {
+	if len(s.table) == 0 {
+		return 0, false
+	}
+	mask := uint32(len(s.table) - 1)
+	for j := h & mask; ; j = (j + 1) & mask {
+		e := &s.table[j]
+		if e.key == "" {
+			return 0, false
+		}
+		if e.hash == h && e.key == key {
+			return e.flag, true
+		}
+	}
 }
 
 // suffixFlag says what the list says about one domain.
@@ -90,6 +151,7 @@ func ParseSuffixList(r io.Reader) (*Suffixes, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
+	s.index()
 	return s, nil
 }
 
@@ -161,10 +223,18 @@ func (s *Suffixes) PublicSuffix(domain string) string {
 func (s *Suffixes) suffix(domain string) int {
 	// best is where the suffix found so far starts: the "*" rule, the
 	// last label, when no rule matches
-	best := strings.LastIndexByte(domain, '.') + 1
-	for end := len(domain); ; {
-		i := strings.LastIndexByte(domain[:end], '.') + 1 // this label's start
-		f, ok := s.rules[domain[i:]]
+	best := -1
+	h := uint32(suffixHashInit)
+	for i := len(domain); ; {
+		// hash the label that ends at i, finding where it starts
+		for i > 0 && domain[i-1] != '.' {
+			i--
+			h = suffixHash(h, domain[i])
+		}
+		if best < 0 {
+			best = i
+		}
+		f, ok := s.lookup(domain[i:], h)
 		if !ok {
 			return best
 		}
@@ -176,13 +246,24 @@ func (s *Suffixes) suffix(domain string) int {
 			best = i
 		}
 		if f&suffixWildcard != 0 && i > 0 {
-			best = strings.LastIndexByte(domain[:i-1], '.') + 1
+			best = labelStart(domain, i-1)
 		}
 		if f&suffixParent == 0 || i == 0 {
 			return best
 		}
-		end = i - 1
+		i--
+		h = suffixHash(h, '.')
 	}
+}
+
+// labelStart returns where the label of domain that ends at offset end
+// starts: after the last '.' before end, or 0. Labels are short, so a
+// loop is faster here than strings.LastIndexByte.
+func labelStart(domain string, end int) int {
+	for end > 0 && domain[end-1] != '.' {
+		end--
+	}
+	return end
 }
 
 // RegistrableDomain returns the registrable domain of host (HTML Standard,
@@ -205,8 +286,9 @@ func RegistrableDomain(host string, list SuffixList) (string, error) {
 	if host == "" {
 		return "", &Error{Input: host, Err: ErrSite, Expected: "a domain (HTML Standard, \"registrable domain\")"}
 	}
-	if lowerDomain(host) && !endsInNumber(host) {
-		return registrable(host, host, list) // what the host parser returns
+	if list != nil && plainDomain(host) && !endsInNumber(host) {
+		// what the host parser returns, with no empty label
+		return registrableName(host, host, strings.TrimSuffix(host, "."), list)
 	}
 	d, err := webHost(host, host, len(host), false, nil)
 	if err != nil {
@@ -215,16 +297,28 @@ func RegistrableDomain(host string, list SuffixList) (string, error) {
 	return registrable(host, d, list)
 }
 
-// lowerDomain reports whether s has only lowercase ASCII letters, digits,
-// '-' and '.', which the host parser leaves as they are in a domain.
-func lowerDomain(s string) bool {
+// plainDomain reports whether s has only lowercase ASCII letters, digits,
+// '-' and '.', which the host parser leaves as they are in a domain, and
+// no empty label but the root's after a final '.'.
+func plainDomain(s string) bool {
+	prev := byte('.') // a first '.' starts with an empty label
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.') {
+		c := s[i]
+		if !plainDomainOctet[c] || c == '.' && prev == '.' {
 			return false
 		}
+		prev = c
 	}
 	return true
 }
+
+// plainDomainOctet holds the octets of plainDomain.
+var plainDomainOctet = func() (t [256]bool) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
+		t[c] = true
+	}
+	return t
+}()
 
 // registrable is RegistrableDomain for d, host as the host parser
 // serializes it.
@@ -252,6 +346,15 @@ func registrable(host, d string, list SuffixList) (string, error) {
 		}
 		return "", fail(at, "a domain without an empty label")
 	}
+	return registrableName(host, d, name, list)
+}
+
+// registrableName is registrable for name, d without its final '.', which
+// has no empty label.
+func registrableName(host, d, name string, list SuffixList) (string, error) {
+	fail := func(at int, want string) error {
+		return &Error{Input: host, Offset: at, Err: ErrSite, Expected: want + " (HTML Standard, \"registrable domain\")"}
+	}
 	var ps string
 	if s, ok := list.(*Suffixes); ok {
 		ps = s.PublicSuffix(name)
@@ -265,8 +368,7 @@ func registrable(host, d string, list SuffixList) (string, error) {
 	if n == 0 {
 		return "", fail(0, "a domain below a public suffix: "+strconv.Quote(name)+" is one")
 	}
-	start := strings.LastIndexByte(name[:n-1], '.') + 1
-	return d[start:], nil
+	return d[labelStart(name, n-1):], nil
 }
 
 // Site returns the serialization of the site of u's origin (HTML
