@@ -242,30 +242,19 @@ func fileURICap(p string) int { return 16 + encLen(p, ComponentPathSegment) }
 // a final one and the first of "//x", none "." or "..", and, unless
 // driveOK, none a drive letter (RFC 8089, Appendix E.2). FromFilePath
 // and FilePath return such a path as it is; FuzzFilePathPOSIX checks
-// that they agree with the full conversions. It reads p once, four bytes
-// at a time, as span does.
+// that they agree with the full conversions. It reads each name with
+// runOf, eight bytes at a time.
 func posixPlain(p string, driveOK bool) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	const mask = cPchar | cPct // '%' is in the class and has cPct too
-	t := &classTable
 	i := 1
 	if len(p) == 2 && p[1] == '/' || len(p) > 2 && p[1] == '/' && p[2] != '/' {
 		i = 2
 	}
 	for {
 		start := i
-		for i+4 <= len(p) {
-			q := p[i : i+4] // one bounds check for the four bytes
-			if t[q[0]]&mask != cPchar || t[q[1]]&mask != cPchar || t[q[2]]&mask != cPchar || t[q[3]]&mask != cPchar {
-				break
-			}
-			i += 4
-		}
-		for i < len(p) && t[p[i]]&mask == cPchar {
-			i++
-		}
+		i = runOf(p, i, cPchar) // stops at '/', '%' and what pchar does not hold
 		switch i - start {
 		case 0:
 			if i < len(p) {
