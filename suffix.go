@@ -257,13 +257,9 @@ func (s *Suffixes) suffix(domain string) int {
 }
 
 // labelStart returns where the label of domain that ends at offset end
-// starts: after the last '.' before end, or 0. Labels are short, so a
-// loop is faster here than strings.LastIndexByte.
+// starts: after the last '.' before end, or 0.
 func labelStart(domain string, end int) int {
-	for end > 0 && domain[end-1] != '.' {
-		end--
-	}
-	return end
+	return strings.LastIndexByte(domain[:end], '.') + 1
 }
 
 // RegistrableDomain returns the registrable domain of host (HTML Standard,
