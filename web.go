@@ -424,7 +424,7 @@ func cleanPath(path string) bool {
 			return false
 		}
 	}
-	return !hasDotSegment(path, dotsURL)
+	return !hasURLDotSegment(path)
 }
 
 // pathState is the path state from rest to the end of the path, then the
@@ -774,7 +774,7 @@ func webNormal(s string, u *URI) bool {
 	if !u.HasAuthority {
 		// special URLs always get a host; a non-special path is opaque
 		// and left as it is unless it starts with '/'
-		if special || strings.HasPrefix(u.Path, "/") && hasDotSegment(u.Path, dotsURL) {
+		if special || strings.HasPrefix(u.Path, "/") && hasURLDotSegment(u.Path) {
 			return false
 		}
 		if !repair {
@@ -843,7 +843,7 @@ func webNormal(s string, u *URI) bool {
 			port, repair = t, true
 		}
 	}
-	if u.Path != "" && hasDotSegment(u.Path, dotsURL) {
+	if u.Path != "" && hasURLDotSegment(u.Path) {
 		return false
 	}
 	if special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
