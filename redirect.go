@@ -113,7 +113,7 @@ func (p WebParser) Base(base URI) (*WebBase, error) {
 
 // init reads base into b.
 func (b *WebBase) init(p WebParser, base URI) error {
-	w, err := p.parse(base.String(), nil)
+	w, err := p.record(base)
 	if err != nil {
 		return baseError(err)
 	}

@@ -120,7 +120,7 @@ func (p WebParser) Redirect(current URI, location string, status int, method str
 	}
 	h.Drop = redirectDrop[drop]
 	if referrer != (URI{}) {
-		if src, err := p.parse(referrer.String(), nil); err == nil {
+		if src, err := p.record(referrer); err == nil {
 			h.Referer = p.referrer(&src, &w, policy)
 		}
 	}

@@ -103,11 +103,11 @@ func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
 // The result never has userinfo or a fragment, and it is never a URL that
 // to's server could not have been sent by a browser under policy.
 func (p WebParser) Referrer(from, to URI, policy ReferrerPolicy) string {
-	src, err := p.parse(from.String(), nil)
+	src, err := p.record(from)
 	if err != nil {
 		return ""
 	}
-	dst, err := p.parse(to.String(), nil)
+	dst, err := p.record(to)
 	if err != nil {
 		return ""
 	}

@@ -86,6 +86,51 @@ type webURL struct {
 	hostLeft int
 }
 
+// record reads u as the URL record that a browser reads from its text,
+// u.String() (URL Standard, "URL parsing"). When that text is already the
+// href of its URL (webNormal reads it, and repairs nothing), the record is
+// made from u's components without running the parser: the setters, the
+// Referer and a WebBase read URIs that ParseWeb returned, which are all
+// such text. TestRecord and FuzzParseWeb check that the two agree.
+func (p WebParser) record(u URI) (webURL, error) {
+	s := u.String()
+	var v URI
+	if webNormal(s, &v) && v == u {
+		return recordOf(&v, len(s)), nil
+	}
+	return p.parse(s, nil)
+}
+
+// recordOf is the URL record whose href is the text of v, a URI that
+// webNormal read without a repair, n octets long.
+func recordOf(v *URI, n int) webURL {
+	w := webURL{scheme: v.Scheme, query: v.Query, hasQuery: v.HasQuery, fragment: v.Fragment, hasFragment: v.HasFragment}
+	switch {
+	case v.HasAuthority:
+		w.hasHost, w.host, w.port = true, v.Host, v.Port
+		w.username, w.password, _ = strings.Cut(v.Userinfo, ":")
+		if v.Scheme != "file" { // the file host state leaves it 0
+			w.hostLeft = n - v.offsets().host
+		}
+	case !strings.HasPrefix(v.Path, "/"):
+		// a non-special URL without a host: webNormal reads no special
+		// URL without one
+		w.isOpaque, w.opaque = true, v.Path
+		return w
+	}
+	switch {
+	case v.Path == "":
+	case v.Scheme == "file":
+		w.path = []byte(v.Path) // the file states may rewrite a drive letter in place
+	default:
+		// shared with v's text, as pathAndAfter shares a clean path with
+		// the input: its capacity ends with it, so appending copies it
+		n := len(v.Path)
+		w.path = unsafe.Slice(unsafe.StringData(v.Path), n)[:n:n]
+	}
+	return w
+}
+
 // preprocess removes leading and trailing C0 controls and spaces, and every
 // ASCII tab and newline (URL Standard, "basic URL parser", steps 1 to 3).
 func preprocess(s string) string {
@@ -661,19 +706,67 @@ func appendAs(b []byte, s string, rfc bool, bit uint16) []byte {
 // uri maps the URL to an RFC 3986 URI: the href, with the octets RFC 3986
 // does not allow in each component percent-encoded (see WebParser.Parse).
 // When that text is input itself, the URI's components are substrings of
-// input.
+// input. Each component is written in its grammar class (rfcEscape), so
+// the text is a valid URI, and its components are cut from it at the
+// lengths rfcLen gives rather than by parsing it again; checkWebResult and
+// the setters' fuzz targets check that Parse reads the same URI from it.
 func (u *webURL) uri(input string) (URI, error) {
+	user, pass := rfcLen(u.username, cUserinfo), rfcLen(u.password, cUserinfo)
+	host := len(u.host)
+	if !strings.HasPrefix(u.host, "[") {
+		host = rfcLen(u.host, cRegName)
+	}
+	var path int
+	switch {
+	case u.isOpaque:
+		path = rfcLen(u.opaque, cPath)
+	case !u.hasHost && len(u.path) > 1 && u.path[1] == '/':
+		path = 2 + rfcLen(bytesString(u.path), cPath) // "/." before it
+	default:
+		path = rfcLen(bytesString(u.path), cPath)
+	}
+	query, fragment := rfcLen(u.query, cQuery), rfcLen(u.fragment, cQuery)
 	var stack [256]byte
 	b := stack[:0]
-	if n := len(u.scheme) + rfcLen(u.username, cUserinfo) + rfcLen(u.password, cUserinfo) + rfcLen(u.host, cRegName) +
-		len(u.port) + rfcLen(bytesString(u.path), cPath) + rfcLen(u.opaque, cPath) + rfcLen(u.query, cQuery) + rfcLen(u.fragment, cQuery) + 16; n > len(stack) {
+	if n := len(u.scheme) + user + pass + host + len(u.port) + path + query + fragment + 8; n > len(stack) {
 		b = make([]byte, 0, n)
 	}
 	b = u.serialize(b, true)
-	if string(b) == input {
-		return Parse(input)
+	s := input
+	if string(b) != input {
+		s = string(b)
 	}
-	return Parse(string(b))
+	// scheme ":" [ "//" [ userinfo "@" ] host [ ":" port ] ] path [ "?" query ] [ "#" fragment ]
+	v := URI{Scheme: s[:len(u.scheme)]}
+	i := len(u.scheme) + 1
+	if u.hasHost {
+		v.HasAuthority = true
+		i += 2
+		if u.username != "" || u.password != "" {
+			n := user
+			if u.password != "" {
+				n += 1 + pass
+			}
+			v.Userinfo, v.HasUserinfo = s[i:i+n], true
+			i += n + 1
+		}
+		v.Host = s[i : i+host]
+		i += host
+		if u.port != "" {
+			v.Port, v.HasPort = s[i+1:i+1+len(u.port)], true
+			i += 1 + len(u.port)
+		}
+	}
+	v.Path = s[i : i+path]
+	i += path
+	if u.hasQuery {
+		v.Query, v.HasQuery = s[i+1:i+1+query], true
+		i += 1 + query
+	}
+	if u.hasFragment {
+		v.Fragment, v.HasFragment = s[i+1:i+1+fragment], true
+	}
+	return v, nil
 }
 
 // rfcLen returns the length of s after rfcEscape with bit.

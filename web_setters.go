@@ -44,7 +44,7 @@ type WebAttributes struct {
 // in JavaScript. A URI that the web parser cannot read (see Parse) gives
 // the zero WebAttributes.
 func (p WebParser) Attributes(u URI) WebAttributes {
-	w, err := p.parse(u.String(), nil)
+	w, err := p.record(u)
 	if err != nil {
 		return WebAttributes{}
 	}
@@ -82,7 +82,7 @@ func (p WebParser) attributes(w *webURL) WebAttributes {
 // set reads u as a browser reads its text, applies edit to the URL
 // record, and returns the record as Parse returns it.
 func (p WebParser) set(u URI, edit func(w *webURL)) (URI, error) {
-	w, err := p.parse(u.String(), nil)
+	w, err := p.record(u)
 	if err != nil {
 		return URI{}, err
 	}

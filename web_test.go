@@ -1,10 +1,12 @@
 package uri
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -582,7 +584,32 @@ func checkWebNormal(t testing.TB, s string) bool {
 	if v, err := w.uri(s); err != nil || v != u {
 		t.Fatalf("webNormal(%q) = %#v, the parser gives %#v, %v", s, u, v, err)
 	}
+	checkRecord(t, u)
 	return true
+}
+
+// equalButPath reports whether a and b agree on every field but path.
+func equalButPath(a, b webURL) bool {
+	a.path, b.path = nil, nil
+	return reflect.DeepEqual(a, b)
+}
+
+// checkRecord checks that WebParser.record reads u as the parser reads
+// u.String(), field by field, whether it takes the record from u's
+// components or runs the parser.
+func checkRecord(t testing.TB, u URI) {
+	t.Helper()
+	got, gerr := WebParser{}.record(u)
+	want, werr := WebParser{}.parse(u.String(), nil)
+	if (gerr == nil) != (werr == nil) {
+		t.Fatalf("record(%q): %v, the parser: %v", u, gerr, werr)
+	}
+	if gerr != nil {
+		return
+	}
+	if !reflect.DeepEqual(got, want) && !(bytes.Equal(got.path, want.path) && len(got.path) == 0 && equalButPath(got, want)) {
+		t.Fatalf("record(%q) = %+v, the parser reads %+v", u, got, want)
+	}
 }
 
 // checkWebIDNAHost checks, for s read as the host of "http://" + s + "/"
