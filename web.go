@@ -91,7 +91,8 @@ type webURL struct {
 // href of its URL (webNormal reads it, and repairs nothing), the record is
 // made from u's components without running the parser: the setters, the
 // Referer and a WebBase read URIs that ParseWeb returned, which are all
-// such text. TestRecord and FuzzParseWeb check that the two agree.
+// such text. checkWebNormal (TestWebNormal, FuzzParseWeb) checks that the
+// two agree, field by field.
 func (p WebParser) record(u URI) (webURL, error) {
 	s := u.String()
 	var v URI
