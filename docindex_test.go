@@ -17,6 +17,7 @@ import (
 // 30). A constant is indexed by its type (Component for ComponentPath), a
 // method by its type's doc.
 func TestDocIndex(t *testing.T) {
+	t.Parallel()
 	fset := token.NewFileSet()
 	paths, _ := filepath.Glob("*.go")
 	var files []*ast.File
