@@ -389,10 +389,7 @@ var numericSchemes = []string{"tel", "fax", "modem", "sms", "geo", "urn"}
 // plain reads a URI that starts with a scheme at text[i], and returns the
 // offset to go on from.
 func (f Finder) plain(text string, i int, uni uniMode) (Found, int, bool) {
-	j := i
-	for j < len(text) && is(text[j], cScheme) {
-		j++
-	}
+	j := i + schemeEnd(text[i:]) // text[i] is a letter
 	if j >= len(text) || text[j] != ':' {
 		return Found{}, j, false
 	}
@@ -432,14 +429,7 @@ func (f Finder) numeric(scheme string) bool {
 // innerScheme returns the length of a scheme followed by "://" at the
 // start of s, or 0.
 func innerScheme(s string) int {
-	if s == "" || !is(s[0], cAlpha) {
-		return 0
-	}
-	k := 1
-	for k < len(s) && is(s[k], cScheme) {
-		k++
-	}
-	if strings.HasPrefix(s[k:], "://") {
+	if k := schemeEnd(s); k > 0 && strings.HasPrefix(s[k:], "://") {
 		return k
 	}
 	return 0

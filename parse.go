@@ -96,17 +96,30 @@ func parseError(s string, r rule, u *URI) error {
 	return nil
 }
 
+// schemeEnd returns the length of the longest prefix of s that the scheme
+// rule matches (RFC 3986, Section 3.1): 0 unless s starts with a letter,
+// else the offset of the first byte after it that is not a scheme
+// character. Every reader that looks for a scheme asks it.
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func schemeEnd(s string) int {
+	if s == "" || !is(s[0], cAlpha) {
+		return 0
+	}
+	j := 1
+	for j < len(s) && is(s[j], cScheme) {
+		j++
+	}
+	return j
+}
+
 // schemeFault reports the first byte of s that cannot continue a scheme
 // (RFC 3986, Section 3.1): offset 0 unless s starts with a letter, else the
 // first byte after it that is not a scheme character.
 //
 //	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 func schemeFault(s, note string) (int, fault) {
-	j := 0
-	if len(s) > 0 && is(s[0], cAlpha) {
-		for j = 1; j < len(s) && is(s[j], cScheme); j++ {
-		}
-	}
+	j := schemeEnd(s)
 	want := "scheme: a letter, then letters, digits, '+', '-' or '.', then ':'"
 	if j == 0 {
 		want = "scheme: a letter"
@@ -343,11 +356,8 @@ func runPct(s string, i int, bit uint16) int {
 // byte and the fault, and u holds garbage.
 func parseRules(s string, r rule, u *URI) (at int, f fault) {
 	// scheme ":"
-	i := 0
-	for i < len(s) && is(s[i], cScheme) {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ':' && is(s[0], cAlpha) {
+	i := schemeEnd(s)
+	if i > 0 && i < len(s) && s[i] == ':' {
 		if r == ruleRelative {
 			return i, fault{ErrScheme, "no scheme in a relative reference (write \"./\" before a first segment with ':')"}
 		}

@@ -386,10 +386,7 @@ func keepsAuthority(ref string) bool {
 	case c == '/' || c == '\\':
 		return len(ref) == 1 || ref[1] != '/' && ref[1] != '\\' && !skipped(ref[1])
 	case is(c, cAlpha):
-		j := 1
-		for j < len(ref) && is(ref[j], cScheme) {
-			j++
-		}
+		j := schemeEnd(ref)
 		return j == len(ref) || ref[j] != ':' && !skipped(ref[j])
 	}
 	return true

@@ -245,14 +245,7 @@ func (p WebParser) parse(input string, base *webURL) (webURL, error) {
 // schemeState is the scheme start state and the scheme state on s: the
 // length of the scheme when s starts with one and ':', else 0.
 func schemeState(s string) int {
-	if s == "" || !is(s[0], cAlpha) {
-		return 0
-	}
-	j := 1
-	for j < len(s) && is(s[j], cScheme) {
-		j++
-	}
-	if j < len(s) && s[j] == ':' {
+	if j := schemeEnd(s); j > 0 && j < len(s) && s[j] == ':' {
 		return j
 	}
 	return 0
