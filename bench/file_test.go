@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"net/url"
 	"strings"
 	"testing"
 
@@ -40,34 +39,6 @@ var filePathsWindows = func() []string {
 	return out
 }()
 
-// corpusFilePaths are the URL paths of urls, decoded, under a mirror
-// directory: paths of the length and shape of real names. It keeps the
-// paths that both packages turn into a file URI and back unchanged (no
-// dot segments, empty segments, NUL or invalid UTF-8), so that the
-// benchmarks compare like with like.
-func corpusFilePaths(urls []string) []string {
-	var out []string
-	for _, s := range urls {
-		u, err := url.Parse(s)
-		if err != nil || u.Host == "" || strings.Contains(u.Path, "/..") || strings.Contains(u.Path, "/./") {
-			continue
-		}
-		p := "/srv/mirror/" + u.Host + u.Path
-		f, err := uri.FromFilePath(p, uri.POSIX)
-		if err != nil {
-			continue
-		}
-		if back, err := f.FilePath(uri.POSIX); err != nil || back != p {
-			continue
-		}
-		if lspuri.FsPathFor(lspuri.FileFor(lspuri.PlatformPOSIX, p), lspuri.PlatformPOSIX, true) != p {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // fileSet is one input set of the file benchmarks, with its style in
 // each package.
 type fileSet struct {
@@ -84,8 +55,8 @@ type fileSet struct {
 func fileSets(tb testing.TB) []fileSet {
 	return []fileSet{
 		{"posix", filePathsPOSIX, uri.POSIX, lspuri.PlatformPOSIX, false},
-		{"corpus-large", corpusFilePaths(corpusLarge(tb)), uri.POSIX, lspuri.PlatformPOSIX, true},
-		{"corpus", corpusFilePaths(corpus(tb)), uri.POSIX, lspuri.PlatformPOSIX, false},
+		{"corpus-large", CorpusFilePaths(corpusLarge(tb)), uri.POSIX, lspuri.PlatformPOSIX, true},
+		{"corpus", CorpusFilePaths(corpus(tb)), uri.POSIX, lspuri.PlatformPOSIX, false},
 		{"windows", filePathsWindows, uri.Windows, lspuri.PlatformWindows, false},
 	}
 }

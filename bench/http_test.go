@@ -4,46 +4,14 @@ import (
 	"net"
 	"net/url"
 	"path"
-	"strings"
 	"testing"
 
 	"github.com/seed0915fd1c/uri"
 )
 
-// httpRequest is one request made from a corpus URL: an origin-form
-// request-target (path and query, "/" for an empty path) and a Host field
-// (the authority without its userinfo), as a server receives them.
-type httpRequest struct {
-	target, host string
-}
-
 // httpCorpus returns a request for each http and https URL of the corpus
 // with a non-empty host.
-func httpCorpus(tb testing.TB) []httpRequest { return httpRequests(corpus(tb)) }
-
-// httpRequests returns a request for each http and https URL of urls with
-// a non-empty host.
-func httpRequests(urls []string) []httpRequest {
-	var out []httpRequest
-	for _, s := range urls {
-		u := uri.MustParse(s)
-		if scheme := strings.ToLower(u.Scheme); scheme != "http" && scheme != "https" || u.Host == "" {
-			continue
-		}
-		r := httpRequest{target: u.Path, host: u.Host}
-		if r.target == "" {
-			r.target = "/"
-		}
-		if u.HasQuery {
-			r.target += "?" + u.Query
-		}
-		if u.HasPort {
-			r.host += ":" + u.Port
-		}
-		out = append(out, r)
-	}
-	return out
-}
+func httpCorpus(tb testing.TB) []HTTPRequest { return HTTPRequests(corpus(tb)) }
 
 // sinkURI, sinkURL: parse_test.go.
 var (
@@ -53,7 +21,7 @@ var (
 
 // runHTTP runs f over every request of in per iteration, and reports the
 // time and allocations per request.
-func runHTTP(b *testing.B, in []httpRequest, f func(httpRequest)) {
+func runHTTP(b *testing.B, in []HTTPRequest, f func(HTTPRequest)) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, r := range in {
@@ -75,16 +43,16 @@ func runHTTP(b *testing.B, in []httpRequest, f func(httpRequest)) {
 // of corpus.txt replayed (corpus=hot).
 func BenchmarkTargetURI(b *testing.B) {
 	for _, c := range corpora(b, nil) {
-		in := httpRequests(c.urls)
+		in := HTTPRequests(c.urls)
 		b.Run("corpus="+c.name+"/impl=uri", func(b *testing.B) {
-			runTraffic(b, in, c.shuffle, 0, "req", func(r httpRequest) {
-				sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.target, r.host, false)
+			runTraffic(b, in, c.shuffle, 0, "req", func(r HTTPRequest) {
+				sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.Target, r.Host, false)
 			})
 		})
 		b.Run("corpus="+c.name+"/impl=neturl", func(b *testing.B) {
-			runTraffic(b, in, c.shuffle, 0, "req", func(r httpRequest) {
-				sinkURL, sinkErr = url.ParseRequestURI(r.target)
-				sink, sink, sinkErr = net.SplitHostPort(r.host)
+			runTraffic(b, in, c.shuffle, 0, "req", func(r HTTPRequest) {
+				sinkURL, sinkErr = url.ParseRequestURI(r.Target)
+				sink, sink, sinkErr = net.SplitHostPort(r.Host)
 			})
 		})
 	}
@@ -95,10 +63,10 @@ func BenchmarkTargetURI(b *testing.B) {
 func BenchmarkParseHost(b *testing.B) {
 	in := httpCorpus(b)
 	b.Run("uri", func(b *testing.B) {
-		runHTTP(b, in, func(r httpRequest) { sinkURI, sinkErr = uri.ParseHost(r.host) })
+		runHTTP(b, in, func(r HTTPRequest) { sinkURI, sinkErr = uri.ParseHost(r.Host) })
 	})
 	b.Run("net", func(b *testing.B) {
-		runHTTP(b, in, func(r httpRequest) { sink, sink, sinkErr = net.SplitHostPort(r.host) })
+		runHTTP(b, in, func(r HTTPRequest) { sink, sink, sinkErr = net.SplitHostPort(r.Host) })
 	})
 }
 
@@ -111,19 +79,19 @@ func BenchmarkRoutePath(b *testing.B) {
 	targets := make([]uri.URI, len(in))
 	urls := make([]*url.URL, len(in))
 	for i, r := range in {
-		targets[i], _, _ = uri.TargetURI("GET", r.target, r.host, false)
-		urls[i], _ = url.ParseRequestURI(r.target)
+		targets[i], _, _ = uri.TargetURI("GET", r.Target, r.Host, false)
+		urls[i], _ = url.ParseRequestURI(r.Target)
 	}
 	b.Run("uri", func(b *testing.B) {
 		i := 0
-		runHTTP(b, in, func(httpRequest) {
+		runHTTP(b, in, func(HTTPRequest) {
 			sink, sinkURI, sinkErr = uri.RoutePath(targets[i%len(targets)], uri.PathPolicy{Slash: uri.KeepSlash})
 			i++
 		})
 	})
 	b.Run("path.Clean", func(b *testing.B) {
 		i := 0
-		runHTTP(b, in, func(httpRequest) {
+		runHTTP(b, in, func(HTTPRequest) {
 			if u := urls[i%len(urls)]; u != nil {
 				sink = path.Clean(u.Path)
 			}
@@ -145,17 +113,17 @@ func BenchmarkDialAddr(b *testing.B) {
 			urls = append(urls, u.URL())
 		}
 	}
-	in := make([]httpRequest, len(us))
+	in := make([]HTTPRequest, len(us))
 	b.Run("uri", func(b *testing.B) {
 		i := 0
-		runHTTP(b, in, func(httpRequest) {
+		runHTTP(b, in, func(HTTPRequest) {
 			sink, sinkErr = us[i%len(us)].DialAddr()
 			i++
 		})
 	})
 	b.Run("neturl", func(b *testing.B) {
 		i := 0
-		runHTTP(b, in, func(httpRequest) {
+		runHTTP(b, in, func(HTTPRequest) {
 			u := urls[i%len(urls)]
 			port := u.Port()
 			if port == "" {
@@ -176,20 +144,20 @@ func TestHTTPCorpus(t *testing.T) {
 		t.Fatalf("%d requests from the corpus", len(in))
 	}
 	for _, r := range in {
-		u, form, err := uri.TargetURI("GET", r.target, r.host, false)
-		nu, nerr := url.ParseRequestURI(r.target)
+		u, form, err := uri.TargetURI("GET", r.Target, r.Host, false)
+		nu, nerr := url.ParseRequestURI(r.Target)
 		if err != nil || nerr != nil || form != uri.OriginForm {
-			t.Errorf("%q, Host %q: %v, %v, %v", r.target, r.host, form, err, nerr)
+			t.Errorf("%q, Host %q: %v, %v, %v", r.Target, r.Host, form, err, nerr)
 			continue
 		}
-		if d, _ := uri.Decode(u.Path); d != nu.Path || u.Query != nu.RawQuery || u.Authority() != r.host {
-			t.Errorf("%q, Host %q: %q %q %q; net/url %q %q", r.target, r.host, d, u.Query, u.Authority(), nu.Path, nu.RawQuery)
+		if d, _ := uri.Decode(u.Path); d != nu.Path || u.Query != nu.RawQuery || u.Authority() != r.Host {
+			t.Errorf("%q, Host %q: %q %q %q; net/url %q %q", r.Target, r.Host, d, u.Query, u.Authority(), nu.Path, nu.RawQuery)
 		}
 	}
 	if n := testing.AllocsPerRun(2, func() {
 		for _, r := range in {
-			uri.TargetURI("GET", r.target, r.host, false)
-			uri.ParseHost(r.host)
+			uri.TargetURI("GET", r.Target, r.Host, false)
+			uri.ParseHost(r.Host)
 		}
 	}); n != 0 {
 		t.Errorf("TargetURI and ParseHost: %v allocations over the corpus", n)

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/seed0915fd1c/uri"
+	"github.com/seed0915fd1c/uri/bench"
 	lspuri "go.lsp.dev/uri"
 )
 
@@ -65,11 +66,9 @@ func passParseWeb(in []string) {
 }
 
 // The jobs of issue #31, on inputs made from the corpus as the benchmarks
-// make them (bench/http_test.go's httpRequests, bench/file_test.go's
-// corpusFilePaths): request-targets and Host fields from its http and
-// https URLs, and POSIX paths "/srv/mirror/HOST/PATH".
-
-type request struct{ target, host string }
+// make them (bench.HTTPRequests, bench.CorpusFilePaths): request-targets
+// and Host fields from its http and https URLs, and POSIX paths
+// "/srv/mirror/HOST/PATH".
 
 var (
 	sinkStr  string
@@ -78,17 +77,17 @@ var (
 )
 
 //go:noinline
-func passTargetURI(in []request) {
+func passTargetURI(in []bench.HTTPRequest) {
 	for _, r := range in {
-		sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.target, r.host, false)
+		sinkURI, sinkForm, sinkErr = uri.TargetURI("GET", r.Target, r.Host, false)
 	}
 }
 
 //go:noinline
-func passNetTarget(in []request) {
+func passNetTarget(in []bench.HTTPRequest) {
 	for _, r := range in {
-		sinkURL, sinkErr = url.ParseRequestURI(r.target)
-		sinkStr, sinkStr, sinkErr = net.SplitHostPort(r.host)
+		sinkURL, sinkErr = url.ParseRequestURI(r.Target)
+		sinkStr, sinkStr, sinkErr = net.SplitHostPort(r.Host)
 	}
 }
 
@@ -120,37 +119,13 @@ func passFsPathFor(in []lspuri.URI) {
 	}
 }
 
-// jobs makes the inputs of the job passes from the URLs of in.
-func jobs(in []string) (reqs []request, paths []string, ours []uri.URI, theirs []lspuri.URI) {
-	for _, s := range in {
-		u := uri.MustParse(s)
-		if scheme := strings.ToLower(u.Scheme); (scheme == "http" || scheme == "https") && u.Host != "" {
-			r := request{target: u.Path, host: u.Host}
-			if r.target == "" {
-				r.target = "/"
-			}
-			if u.HasQuery {
-				r.target += "?" + u.Query
-			}
-			if u.HasPort {
-				r.host += ":" + u.Port
-			}
-			reqs = append(reqs, r)
-		}
-		v, err := url.Parse(s)
-		if err != nil || v.Host == "" || strings.Contains(v.Path, "/..") || strings.Contains(v.Path, "/./") {
-			continue
-		}
-		p := "/srv/mirror/" + v.Host + v.Path
-		f, err := uri.FromFilePath(p, uri.POSIX)
-		if err != nil {
-			continue
-		}
-		l := lspuri.FileFor(lspuri.PlatformPOSIX, p)
-		if back, err := f.FilePath(uri.POSIX); err != nil || back != p || lspuri.FsPathFor(l, lspuri.PlatformPOSIX, true) != p {
-			continue
-		}
-		paths, ours, theirs = append(paths, p), append(ours, f), append(theirs, l)
+// jobs makes the inputs of the job passes from the URLs of in, as the
+// benchmarks make them (bench.HTTPRequests, bench.CorpusFilePaths).
+func jobs(in []string) (reqs []bench.HTTPRequest, paths []string, ours []uri.URI, theirs []lspuri.URI) {
+	reqs, paths = bench.HTTPRequests(in), bench.CorpusFilePaths(in)
+	for _, p := range paths {
+		f, _ := uri.FromFilePath(p, uri.POSIX) // CorpusFilePaths keeps the paths it accepts
+		ours, theirs = append(ours, f), append(theirs, lspuri.FileFor(lspuri.PlatformPOSIX, p))
 	}
 	return
 }
@@ -182,7 +157,7 @@ func main() {
 	// The jobs' inputs come from the URLs both parsers accept; parseweb
 	// and its baseline read every line, so they make none (as the two must
 	// do the same work besides the op for the baseline to subtract).
-	var reqs []request
+	var reqs []bench.HTTPRequest
 	var paths []string
 	var ours []uri.URI
 	var theirs []lspuri.URI
