@@ -214,7 +214,7 @@ func (b *WebBase) LocalRedirectPath(ref string) (string, error) {
 		return "", &Error{Input: ref, Err: ErrCrossOrigin,
 			Expected: "a URL of the base URL's scheme " + strconv.Quote(b.url.scheme) + " with a host, which a path-absolute reference resolved against the page's URL can name (URL Standard, \"URL parsing\")"}
 	}
-	return bytesString(w.appendPathOn(nil, true, false)), nil
+	return bytesString(w.appendPathOn(nil, true, false, nil)), nil
 }
 
 // local reads ref against the base URL, as LocalRedirect does, and

@@ -149,11 +149,16 @@ func preprocess(s string) string {
 // Standard, "basic URL parser", step 3), all the preprocessing a setter's
 // state override gets (URL Standard, "URL setters").
 func removeTabNewline(s string) string {
-	if !strings.ContainsAny(s, "\t\n\r") {
+	i := 0
+	for i < len(s) && (s[i] > '\r' || s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
+		i++
+	}
+	if i == len(s) {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	for k := 0; k < len(s); k++ {
+	b := make([]byte, i, len(s))
+	copy(b, s)
+	for k := i + 1; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			b = append(b, c)
 		}
@@ -632,7 +637,12 @@ func startsWithDrive(s string) bool {
 
 // href writes the URL serializer's output (URL Standard, "URL
 // serializing") to b.
-func (u *webURL) href(b []byte) []byte { return u.serialize(b, false) }
+func (u *webURL) href(b []byte) []byte { return u.serialize(b, false, nil) }
+
+// webCuts are where serialize wrote each part of the URL in b: the host's
+// start and end, the path's start (at "/." when the serializer writes it)
+// and end, and the query's end.
+type webCuts struct{ host, hostEnd, path, pathEnd, queryEnd int }
 
 // serialize is the URL serializer (URL Standard, "URL serializing"),
 // excluding the fragment never: scheme, then "//" and the credentials,
@@ -640,8 +650,9 @@ func (u *webURL) href(b []byte) []byte { return u.serialize(b, false) }
 // each component is written as RFC 3986 allows it in its place: the
 // octets its grammar class does not allow percent-encoded, and a '%' that
 // starts no triplet written "%25" (rfcEscape); that is the text of the
-// URI that WebParser.Parse returns (see uri).
-func (u *webURL) serialize(b []byte, rfc bool) []byte {
+// URI that WebParser.Parse returns (see uri). When cut is not nil, it
+// receives where the parts were written.
+func (u *webURL) serialize(b []byte, rfc bool, cut *webCuts) []byte {
 	b = append(b, u.scheme...)
 	b = append(b, ':')
 	if u.hasHost {
@@ -654,13 +665,19 @@ func (u *webURL) serialize(b []byte, rfc bool) []byte {
 			}
 			b = append(b, '@')
 		}
+		if cut != nil {
+			cut.host = len(b)
+		}
 		b = appendAs(b, u.host, rfc && !strings.HasPrefix(u.host, "["), cRegName)
+		if cut != nil {
+			cut.hostEnd = len(b)
+		}
 		if u.port != "" {
 			b = append(b, ':')
 			b = append(b, u.port...)
 		}
 	}
-	return u.appendPathOn(b, !u.hasHost, rfc)
+	return u.appendPathOn(b, !u.hasHost, rfc, cut)
 }
 
 // appendPathOn writes the URL serializer's output from the path on (URL
@@ -669,7 +686,10 @@ func (u *webURL) serialize(b []byte, rfc bool) []byte {
 // empty segment when guard is set (the serializer sets it for a URL
 // without a host, so that the path does not read as an authority), then
 // the query and the fragment.
-func (u *webURL) appendPathOn(b []byte, guard, rfc bool) []byte {
+func (u *webURL) appendPathOn(b []byte, guard, rfc bool, cut *webCuts) []byte {
+	if cut != nil {
+		cut.path = len(b)
+	}
 	if u.isOpaque {
 		b = appendAs(b, u.opaque, rfc, cPath)
 	} else {
@@ -678,9 +698,15 @@ func (u *webURL) appendPathOn(b []byte, guard, rfc bool) []byte {
 		}
 		b = appendAs(b, bytesString(u.path), rfc, cPath)
 	}
+	if cut != nil {
+		cut.pathEnd = len(b)
+	}
 	if u.hasQuery {
 		b = append(b, '?')
 		b = appendAs(b, u.query, rfc, cQuery)
+	}
+	if cut != nil {
+		cut.queryEnd = len(b)
 	}
 	if u.hasFragment {
 		b = append(b, '#')
@@ -701,72 +727,58 @@ func appendAs(b []byte, s string, rfc bool, bit uint16) []byte {
 // does not allow in each component percent-encoded (see WebParser.Parse).
 // When that text is input itself, the URI's components are substrings of
 // input. Each component is written in its grammar class (rfcEscape), so
-// the text is a valid URI, and its components are cut from it at the
-// lengths rfcLen gives rather than by parsing it again; checkWebResult and
+// the text is a valid URI, and its components are cut from it where
+// serialize wrote them rather than by parsing it again; checkWebResult and
 // the setters' fuzz targets check that Parse reads the same URI from it.
 func (u *webURL) uri(input string) (URI, error) {
-	user, pass := rfcLen(u.username, cUserinfo), rfcLen(u.password, cUserinfo)
-	host := len(u.host)
-	if !strings.HasPrefix(u.host, "[") {
-		host = rfcLen(u.host, cRegName)
-	}
-	var path int
-	switch {
-	case u.isOpaque:
-		path = rfcLen(u.opaque, cPath)
-	case !u.hasHost && len(u.path) > 1 && u.path[1] == '/':
-		path = 2 + rfcLen(bytesString(u.path), cPath) // "/." before it
-	default:
-		path = rfcLen(bytesString(u.path), cPath)
-	}
-	query, fragment := rfcLen(u.query, cQuery), rfcLen(u.fragment, cQuery)
+	var cut webCuts
+	var s string
+	n := len(u.scheme) + len(u.username) + len(u.password) + len(u.host) + len(u.port) + len(u.path) + len(u.opaque) + len(u.query) + len(u.fragment) + 8
 	var stack [256]byte
-	b := stack[:0]
-	if n := len(u.scheme) + user + pass + host + len(u.port) + path + query + fragment + 8; n > len(stack) {
-		b = make([]byte, 0, n)
-	}
-	b = u.serialize(b, true)
-	s := input
-	if string(b) != input {
-		s = string(b)
+	if n <= len(stack) {
+		b := u.serialize(stack[:0], true, &cut)
+		if s = input; string(b) != input {
+			s = string(b)
+		}
+	} else {
+		// a long URL: its text allocated once, at the length rfcEscape
+		// makes, and not copied again
+		n += rfcLen(u.username, cUserinfo) + rfcLen(u.password, cUserinfo) + rfcLen(u.opaque, cPath) +
+			rfcLen(bytesString(u.path), cPath) + rfcLen(u.query, cQuery) + rfcLen(u.fragment, cQuery)
+		if !strings.HasPrefix(u.host, "[") {
+			n += rfcLen(u.host, cRegName)
+		}
+		b := u.serialize(make([]byte, 0, n), true, &cut)
+		if s = input; string(b) != input {
+			s = bytesString(b)
+		}
 	}
 	// scheme ":" [ "//" [ userinfo "@" ] host [ ":" port ] ] path [ "?" query ] [ "#" fragment ]
 	v := URI{Scheme: s[:len(u.scheme)]}
-	i := len(u.scheme) + 1
 	if u.hasHost {
 		v.HasAuthority = true
-		i += 2
 		if u.username != "" || u.password != "" {
-			n := user
-			if u.password != "" {
-				n += 1 + pass
-			}
-			v.Userinfo, v.HasUserinfo = s[i:i+n], true
-			i += n + 1
+			v.Userinfo, v.HasUserinfo = s[len(u.scheme)+3:cut.host-1], true
 		}
-		v.Host = s[i : i+host]
-		i += host
+		v.Host = s[cut.host:cut.hostEnd]
 		if u.port != "" {
-			v.Port, v.HasPort = s[i+1:i+1+len(u.port)], true
-			i += 1 + len(u.port)
+			v.Port, v.HasPort = s[cut.hostEnd+1:cut.path], true
 		}
 	}
-	v.Path = s[i : i+path]
-	i += path
+	v.Path = s[cut.path:cut.pathEnd]
 	if u.hasQuery {
-		v.Query, v.HasQuery = s[i+1:i+1+query], true
-		i += 1 + query
+		v.Query, v.HasQuery = s[cut.pathEnd+1:cut.queryEnd], true
 	}
 	if u.hasFragment {
-		v.Fragment, v.HasFragment = s[i+1:i+1+fragment], true
+		v.Fragment, v.HasFragment = s[cut.queryEnd+1:], true
 	}
 	return v, nil
 }
 
-// rfcLen returns the length of s after rfcEscape with bit.
+// rfcLen returns how many octets rfcEscape with bit adds to s.
 func rfcLen(s string, bit uint16) int {
-	n := len(s)
-	for i := 0; i < len(s); i++ {
+	n := 0
+	for i := runOf(s, 0, bit); i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):
@@ -782,7 +794,9 @@ func rfcLen(s string, bit uint16) int {
 // and every '%' that starts no pct-encoded triplet written "%25"
 // (RFC 3986, Section 2.1 and 2.4).
 func rfcEscape(b []byte, s string, bit uint16) []byte {
-	for i := 0; i < len(s); i++ {
+	i := runOf(s, 0, bit) // the octets of the class, in one copy
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && is(s[i+1], cHex) && is(s[i+2], cHex):

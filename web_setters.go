@@ -79,14 +79,13 @@ func (p WebParser) attributes(w *webURL) WebAttributes {
 	return a
 }
 
-// set reads u as a browser reads its text, applies edit to the URL
-// record, and returns the record as Parse returns it.
-func (p WebParser) set(u URI, edit func(w *webURL)) (URI, error) {
-	w, err := p.record(u)
+// result returns w as Parse returns its href, or err when the setter
+// could not read its URI. The setters call the record's edit directly,
+// not through a function value, so that w stays on the stack.
+func (w *webURL) result(err error) (URI, error) {
 	if err != nil {
 		return URI{}, err
 	}
-	edit(&w)
 	return w.uri("")
 }
 
@@ -107,26 +106,33 @@ func (p WebParser) SetHref(u URI, value string) (URI, error) {
 // URL with credentials or a port a file URL, and when u is a file URL with
 // an empty host. A port that is the new scheme's default is removed.
 func (p WebParser) SetProtocol(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		v := removeTabNewline(value) + ":"
-		j := schemeState(v)
-		if j == 0 {
-			return
-		}
-		scheme := strings.ToLower(v[:j])
-		_, was := specialPort(w.scheme)
-		def, is := specialPort(scheme)
-		switch {
-		case was != is,
-			scheme == "file" && (w.username != "" || w.password != "" || w.port != ""),
-			w.scheme == "file" && w.host == "":
-			return
-		}
-		w.scheme = scheme
-		if w.port == def {
-			w.port = ""
-		}
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.protocolOverride(value)
+	}
+	return w.result(err)
+}
+
+// protocolOverride is the edit of SetProtocol on the record w.
+func (w *webURL) protocolOverride(value string) {
+	v := removeTabNewline(value) + ":"
+	j := schemeState(v)
+	if j == 0 {
+		return
+	}
+	scheme := strings.ToLower(v[:j])
+	_, was := specialPort(w.scheme)
+	def, is := specialPort(scheme)
+	switch {
+	case was != is,
+		scheme == "file" && (w.username != "" || w.password != "" || w.port != ""),
+		w.scheme == "file" && w.host == "":
+		return
+	}
+	w.scheme = scheme
+	if w.port == def {
+		w.port = ""
+	}
 }
 
 // canHaveCredentials is the negation of "cannot have a
@@ -141,21 +147,35 @@ func (w *webURL) canHaveCredentials() bool {
 // set, ignored when the URL cannot have a username (no host, an empty
 // host, or a file URL).
 func (p WebParser) SetUsername(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		if w.canHaveCredentials() {
-			w.username = webEncodeString(value, encUserinfo)
-		}
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.usernameOverride(value)
+	}
+	return w.result(err)
+}
+
+// usernameOverride is the edit of SetUsername on the record w.
+func (w *webURL) usernameOverride(value string) {
+	if w.canHaveCredentials() {
+		w.username = webEncodeString(value, encUserinfo)
+	}
 }
 
 // SetPassword is the password setter (URL Standard, "URL class",
 // password): as SetUsername, for the password.
 func (p WebParser) SetPassword(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		if w.canHaveCredentials() {
-			w.password = webEncodeString(value, encUserinfo)
-		}
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.passwordOverride(value)
+	}
+	return w.result(err)
+}
+
+// passwordOverride is the edit of SetPassword on the record w.
+func (w *webURL) passwordOverride(value string) {
+	if w.canHaveCredentials() {
+		w.password = webEncodeString(value, encUserinfo)
+	}
 }
 
 // SetHost is the host setter (URL Standard, "URL class", host): the basic
@@ -168,14 +188,22 @@ func (p WebParser) SetPassword(u URI, value string) (URI, error) {
 // URL or for a URL with credentials or a port; a port above 65535 is
 // ignored after the host is set.
 func (p WebParser) SetHost(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) { p.hostOverride(w, value, false) })
+	w, err := p.record(u)
+	if err == nil {
+		p.hostOverride(&w, value, false)
+	}
+	return w.result(err)
 }
 
 // SetHostname is the hostname setter (URL Standard, "URL class",
 // hostname): as SetHost with the hostname state override, where a ':'
 // outside brackets makes the whole value ignored.
 func (p WebParser) SetHostname(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) { p.hostOverride(w, value, true) })
+	w, err := p.record(u)
+	if err == nil {
+		p.hostOverride(&w, value, true)
+	}
+	return w.result(err)
 }
 
 // hostOverride is the host state (hostname: the hostname state) and the
@@ -221,15 +249,22 @@ func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
 // cannot have a port (no host, an empty host, or a file URL), a value that
 // does not start with a digit, a port above 65535.
 func (p WebParser) SetPort(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		switch {
-		case !w.canHaveCredentials():
-		case value == "":
-			w.port = ""
-		default:
-			w.portState(removeTabNewline(value), true)
-		}
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.portOverride(value)
+	}
+	return w.result(err)
+}
+
+// portOverride is the edit of SetPort on the record w.
+func (w *webURL) portOverride(value string) {
+	switch {
+	case !w.canHaveCredentials():
+	case value == "":
+		w.port = ""
+	default:
+		w.portState(removeTabNewline(value), true)
+	}
 }
 
 // SetPathname is the pathname setter (URL Standard, "URL class",
@@ -240,28 +275,35 @@ func (p WebParser) SetPort(u URI, value string) (URI, error) {
 // does, and a missing leading '/' is added. Ignored for a URL with an
 // opaque path.
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		if w.isOpaque {
-			return
-		}
-		v := removeTabNewline(value)
-		_, special := specialPort(w.scheme)
-		w.path = nil
-		switch {
-		case special:
-			if v != "" && (v[0] == '/' || v[0] == '\\') {
-				v = v[1:]
-			}
-		case v == "":
-			if !w.hasHost {
-				w.path = rootPath
-			}
-			return
-		case v[0] == '/':
+	w, err := p.record(u)
+	if err == nil {
+		p.pathnameOverride(&w, value)
+	}
+	return w.result(err)
+}
+
+// pathnameOverride is the edit of SetPathname on the record w.
+func (p WebParser) pathnameOverride(w *webURL, value string) {
+	if w.isOpaque {
+		return
+	}
+	v := removeTabNewline(value)
+	_, special := specialPort(w.scheme)
+	w.path = nil
+	switch {
+	case special:
+		if v != "" && (v[0] == '/' || v[0] == '\\') {
 			v = v[1:]
 		}
-		p.pathList(w, v, true)
-	})
+	case v == "":
+		if !w.hasHost {
+			w.path = rootPath
+		}
+		return
+	case v[0] == '/':
+		v = v[1:]
+	}
+	p.pathList(w, v, true)
 }
 
 // SetSearch is the search setter (URL Standard, "URL class", search): ""
@@ -273,26 +315,40 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 // the whole query anew, and no pair left is "", which removes the query;
 // WithQueryParam and the other query edits keep the other pairs' bytes.
 func (p WebParser) SetSearch(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		if value == "" {
-			w.query, w.hasQuery = "", false
-			return
-		}
-		v := removeTabNewline(strings.TrimPrefix(value, "?"))
-		w.query, w.hasQuery = webEncodeString(v, querySet(w.scheme)), true
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.searchOverride(value)
+	}
+	return w.result(err)
+}
+
+// searchOverride is the edit of SetSearch on the record w.
+func (w *webURL) searchOverride(value string) {
+	if value == "" {
+		w.query, w.hasQuery = "", false
+		return
+	}
+	v := removeTabNewline(strings.TrimPrefix(value, "?"))
+	w.query, w.hasQuery = webEncodeString(v, querySet(w.scheme)), true
 }
 
 // SetHash is the hash setter (URL Standard, "URL class", hash): ""
 // removes the fragment; otherwise the value, less one leading '#', is the
 // fragment, percent-encoded with the fragment percent-encode set.
 func (p WebParser) SetHash(u URI, value string) (URI, error) {
-	return p.set(u, func(w *webURL) {
-		if value == "" {
-			w.fragment, w.hasFragment = "", false
-			return
-		}
-		v := removeTabNewline(strings.TrimPrefix(value, "#"))
-		w.fragment, w.hasFragment = webEncodeString(v, encFragment), true
-	})
+	w, err := p.record(u)
+	if err == nil {
+		w.hashOverride(value)
+	}
+	return w.result(err)
+}
+
+// hashOverride is the edit of SetHash on the record w.
+func (w *webURL) hashOverride(value string) {
+	if value == "" {
+		w.fragment, w.hasFragment = "", false
+		return
+	}
+	v := removeTabNewline(strings.TrimPrefix(value, "#"))
+	w.fragment, w.hasFragment = webEncodeString(v, encFragment), true
 }
