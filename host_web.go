@@ -369,6 +369,61 @@ func webHostAddr(host string) (netip.Addr, bool) {
 	return netip.Addr{}, false
 }
 
+// webPlainDomain reports whether the host parser reads h, a reg-name
+// that RFC 3986 allows, as a domain that it only lowercases: ASCII, no
+// percent-encoding, no label that starts "xn--" (those go through UTS
+// #46), and not ending in a number unless it is an IPv4 address the IPv4
+// serializer writes as it is. upper says whether h has an uppercase
+// letter.
+func webPlainDomain(h string) (upper, ok bool) {
+	// One pass that ORs the bytes' marks, with no branch on the data but
+	// the loop's own (issue #31); the rare hyphen is looked at after.
+	var marks uint8
+	for i := 0; i < len(h); i++ {
+		marks |= webHostMarks[h[i]]
+	}
+	if marks&markPct != 0 {
+		return false, false
+	}
+	if marks&markHyphen != 0 {
+		for i := 3; i < len(h); i++ {
+			if h[i] == '-' && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.') {
+				return false, false
+			}
+		}
+	}
+	if endsInNumber(h) && !isIPv4(h) {
+		return false, false
+	}
+	return marks&markUpper != 0, true
+}
+
+// webHostMarks marks the bytes of a host that webPlainDomain and webHost
+// look for: an uppercase letter (ALPHA of the class table that is not
+// lowercase), '%', '-', and an octet that no domain holds (a forbidden
+// domain code point, URL Standard, "host representation", or a non-ASCII
+// octet).
+var webHostMarks = func() (t [256]uint8) {
+	for c := range t {
+		if is(byte(c), cAlpha) && c < 'a' {
+			t[c] |= markUpper
+		}
+		if isForbiddenDomain(byte(c)) || c >= utf8.RuneSelf {
+			t[c] |= markNotDomain
+		}
+	}
+	t['%'] |= markPct
+	t['-'] |= markHyphen
+	return t
+}()
+
+const (
+	markUpper uint8 = 1 << iota
+	markPct
+	markHyphen
+	markNotDomain
+)
+
 // webHost is the host parser (URL Standard, "host parsing"): an IPv6
 // literal, an opaque host for a non-special scheme, or a domain, which may
 // be an IPv4 address; it returns the serialized host. left is where h
@@ -400,7 +455,19 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 		return webEncodeString(h, encC0), nil
 	}
 	// domain: percent-decode, UTF-8 decode (invalid sequences become
-	// U+FFFD), domain to ASCII
+	// U+FFFD), domain to ASCII. A domain of ASCII octets that a domain
+	// may hold, with no '%', is only lowercased: one pass over it tells.
+	var marks uint8
+	for i := 0; i < len(h); i++ {
+		marks |= webHostMarks[h[i]]
+	}
+	if marks&(markPct|markNotDomain) == 0 && h != "" {
+		d := h
+		if marks&markUpper != 0 {
+			d = strings.ToLower(h)
+		}
+		return webIPv4Host(input, left, h, d, true)
+	}
 	d := h
 	if strings.IndexByte(h, '%') >= 0 {
 		d = strings.ToValidUTF8(string(webDecodeHost(h)), "\uFFFD")
@@ -430,21 +497,29 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 			return "", webFail(input, left-at, "a domain without "+strconv.QuoteRune(rune(c)))
 		}
 	}
-	if endsInNumber(d) {
-		if isIPv4(d) {
-			return d, nil // dotted decimal already: the serialization
-		}
-		a, ok := whatwgIPv4(d)
-		if !ok {
-			at := 0 // the host, when d is not h's text
-			if ascii && len(d) == len(h) {
-				at = webIPv4Fault(d)
-			}
-			return "", webFail(input, left-at, "a valid IPv4 address")
-		}
-		return a.String(), nil
+	return webIPv4Host(input, left, h, d, ascii)
+}
+
+// webIPv4Host ends the host parser for d, the ASCII domain that h gives
+// (ascii says whether h was ASCII): a domain that ends in a number is an
+// IPv4 address, serialized, and an error where it is not a valid one
+// (URL Standard, "host parsing", steps 8 and 9).
+func webIPv4Host(input string, left int, h, d string, ascii bool) (string, error) {
+	if !endsInNumber(d) {
+		return d, nil
 	}
-	return d, nil
+	if isIPv4(d) {
+		return d, nil // dotted decimal already: the serialization
+	}
+	a, ok := whatwgIPv4(d)
+	if !ok {
+		at := 0 // the host, when d is not h's text
+		if ascii && len(d) == len(h) {
+			at = webIPv4Fault(d)
+		}
+		return "", webFail(input, left-at, "a valid IPv4 address")
+	}
+	return a.String(), nil
 }
 
 // domainToASCII is the URL Standard's "domain to ASCII" (URL Standard,
