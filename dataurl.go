@@ -118,7 +118,8 @@ func dataURLText(s string) (rest string, offset int, err error) {
 		return w.opaque + "?" + w.query, -1, nil
 	}
 	w.hasFragment = false
-	return string(w.href(nil)[len("data:"):]), -1, nil
+	var stack [256]byte
+	return string(w.href(stack[:0])[len("data:"):]), -1, nil
 }
 
 // dataURLError is the *Error for a fault at index at of rest, the text

@@ -41,7 +41,7 @@ func (p WebParser) LinkScheme(href string, base URI) (string, error) {
 		}
 	}
 	b.p = p
-	w, err := b.read(href)
+	w, err := b.parse(href)
 	if err != nil {
 		return "", err
 	}

@@ -133,15 +133,28 @@ func (b *WebBase) Resolve(ref string) (URI, error) {
 		// the parser reads without looking at the base
 		return u, nil
 	}
-	w, err := b.read(ref)
+	w, err := b.parse(ref)
 	if err != nil {
 		return URI{}, err
 	}
 	return w.uri(ref)
 }
 
-// read is the basic URL parser on ref with the base URL.
+// read is the basic URL parser on ref with the base URL. A ref that
+// webNormal reads, with no repair that changes its length, is a URL with
+// a scheme (and an authority when special) that the parser reads without
+// looking at the base, and its record is made from that URI.
 func (b *WebBase) read(ref string) (webURL, error) {
+	var v URI
+	if webNormal(ref, &v) && v.len() == len(ref) {
+		return recordOf(&v, len(ref)), nil
+	}
+	return b.parse(ref)
+}
+
+// parse is the basic URL parser on ref with the base URL, for a caller
+// that has tried webNormal.
+func (b *WebBase) parse(ref string) (webURL, error) {
 	if b.url.scheme == "" {
 		return b.p.parse(ref, nil) // the zero WebBase
 	}
@@ -155,7 +168,7 @@ func (b *WebBase) ResolveHref(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return bytesString(w.href(nil)), nil
+	return w.hrefString(), nil
 }
 
 // Origin returns the ASCII serialization of the base URL's origin, as
@@ -196,7 +209,7 @@ func (b *WebBase) LocalRedirect(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return bytesString(w.href(nil)), nil
+	return w.hrefString(), nil
 }
 
 // LocalRedirectPath returns the value to send in a Location header (RFC

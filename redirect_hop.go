@@ -103,10 +103,10 @@ func (p WebParser) Redirect(current URI, location string, status int, method str
 	if !w.hasFragment && b.url.hasFragment {
 		w.hasFragment, w.fragment = true, b.url.fragment
 	}
-	href := bytesString(w.href(nil))
-	u, err := w.uri(href)
-	if err != nil {
-		return RedirectHop{}, err
+	u, href := w.text("")
+	var stack [256]byte
+	if b := w.href(stack[:0]); string(b) != href {
+		href = string(b) // the URI's text has an octet percent-encoded
 	}
 	o, _ := p.tupleOrigin(&w)
 	h := RedirectHop{URL: u, Href: href, SameOrigin: b.tuple && o == b.origin, Method: method}

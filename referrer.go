@@ -163,20 +163,20 @@ func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
 	u.username, u.password = "", ""
 	u.hasFragment, u.fragment = false, ""
 	if full {
-		if b := u.href(make([]byte, 0, 128)); len(b) <= 4096 {
-			return bytesString(b)
+		if s := u.hrefString(); len(s) <= 4096 {
+			return s
 		}
 	}
 	u.hasQuery, u.query = false, ""
 	if !u.isOpaque {
 		u.path = nil
 		if _, special := specialPort(u.scheme); special {
-			u.path = []byte{'/'}
+			u.path = rootPath
 		}
 	} else {
 		u.opaque = ""
 	}
-	return bytesString(u.href(nil))
+	return u.hrefString()
 }
 
 // trustworthy reports whether u, of origin o (tuple: not opaque), is a

@@ -60,7 +60,7 @@ func (p WebParser) Href(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return string(w.href(nil)), nil
+	return w.hrefString(), nil
 }
 
 // webURL is a URL record of the URL Standard ("URL representation"), its
@@ -87,29 +87,34 @@ type webURL struct {
 }
 
 // record reads u as the URL record that a browser reads from its text,
-// u.String() (URL Standard, "URL parsing"). When that text is already the
-// href of its URL (webNormal reads it, and repairs nothing), the record is
-// made from u's components without running the parser: the setters, the
+// u.String() (URL Standard, "URL parsing"). When webNormal reads that
+// text, with no repair that changes its length, the record is made from
+// the URI webNormal returns, without running the parser: the setters, the
 // Referer and a WebBase read URIs that ParseWeb returned, which are all
 // such text. checkWebNormal (TestWebNormal, FuzzParseWeb) checks that the
 // two agree, field by field.
 func (p WebParser) record(u URI) (webURL, error) {
 	s := u.String()
 	var v URI
-	if webNormal(s, &v) && v == u {
+	if webNormal(s, &v) && v.len() == len(s) {
 		return recordOf(&v, len(s)), nil
 	}
 	return p.parse(s, nil)
 }
 
 // recordOf is the URL record whose href is the text of v, a URI that
-// webNormal read without a repair, n octets long.
+// webNormal returned for an input of n octets, as long as v's text: the
+// repairs that keep the length (the case of the scheme and the host, a
+// port and a path that trade an octet) move no host, so that hostLeft
+// counts the same in both.
 func recordOf(v *URI, n int) webURL {
 	w := webURL{scheme: v.Scheme, query: v.Query, hasQuery: v.HasQuery, fragment: v.Fragment, hasFragment: v.HasFragment}
 	switch {
 	case v.HasAuthority:
 		w.hasHost, w.host, w.port = true, v.Host, v.Port
-		w.username, w.password, _ = strings.Cut(v.Userinfo, ":")
+		if v.HasUserinfo {
+			w.username, w.password, _ = strings.Cut(v.Userinfo, ":")
+		}
 		if v.Scheme != "file" { // the file host state leaves it 0
 			w.hostLeft = n - v.offsets().host
 		}
@@ -639,6 +644,12 @@ func startsWithDrive(s string) bool {
 // serializing") to b.
 func (u *webURL) href(b []byte) []byte { return u.serialize(b, false, nil) }
 
+// hrefString is the href as a string, in one allocation of its length.
+func (u *webURL) hrefString() string {
+	var stack [256]byte
+	return string(u.href(stack[:0]))
+}
+
 // webCuts are where serialize wrote each part of the URL in b: the host's
 // start and end, the path's start (at "/." when the serializer writes it)
 // and end, and the query's end.
@@ -731,8 +742,13 @@ func appendAs(b []byte, s string, rfc bool, bit uint16) []byte {
 // serialize wrote them rather than by parsing it again; checkWebResult and
 // the setters' fuzz targets check that Parse reads the same URI from it.
 func (u *webURL) uri(input string) (URI, error) {
+	v, _ := u.text(input)
+	return v, nil
+}
+
+// text is uri, returning the URI's text, s, as well.
+func (u *webURL) text(input string) (v URI, s string) {
 	var cut webCuts
-	var s string
 	n := len(u.scheme) + len(u.username) + len(u.password) + len(u.host) + len(u.port) + len(u.path) + len(u.opaque) + len(u.query) + len(u.fragment) + 8
 	var stack [256]byte
 	if n <= len(stack) {
@@ -754,7 +770,7 @@ func (u *webURL) uri(input string) (URI, error) {
 		}
 	}
 	// scheme ":" [ "//" [ userinfo "@" ] host [ ":" port ] ] path [ "?" query ] [ "#" fragment ]
-	v := URI{Scheme: s[:len(u.scheme)]}
+	v.Scheme = s[:len(u.scheme)]
 	if u.hasHost {
 		v.HasAuthority = true
 		if u.username != "" || u.password != "" {
@@ -772,7 +788,7 @@ func (u *webURL) uri(input string) (URI, error) {
 	if u.hasFragment {
 		v.Fragment, v.HasFragment = s[cut.queryEnd+1:], true
 	}
-	return v, nil
+	return v, s
 }
 
 // rfcLen returns how many octets rfcEscape with bit adds to s.

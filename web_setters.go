@@ -54,7 +54,7 @@ func (p WebParser) Attributes(u URI) WebAttributes {
 // attributes returns the getters of the URL record w.
 func (p WebParser) attributes(w *webURL) WebAttributes {
 	a := WebAttributes{
-		Href:     string(w.href(nil)),
+		Href:     w.hrefString(),
 		Origin:   p.origin(w),
 		Protocol: w.scheme + ":",
 		Username: w.username,

@@ -585,6 +585,13 @@ func checkWebNormal(t testing.TB, s string) bool {
 		t.Fatalf("webNormal(%q) = %#v, the parser gives %#v, %v", s, u, v, err)
 	}
 	checkRecord(t, u)
+	if v, err := Parse(s); err == nil && v != u {
+		checkRecord(t, v) // s as it is, which record reads with webNormal's repairs
+	}
+	var b WebBase
+	if got, err := b.read(s); err != nil || !reflect.DeepEqual(got, w) && !(len(got.path) == 0 && len(w.path) == 0 && equalButPath(got, w)) {
+		t.Fatalf("WebBase{}.read(%q) = %+v, %v; the parser reads %+v", s, got, err, w)
+	}
 	return true
 }
 
