@@ -129,10 +129,7 @@ func recordOf(v *URI, n int) webURL {
 	case v.Scheme == "file":
 		w.path = []byte(v.Path) // the file states may rewrite a drive letter in place
 	default:
-		// shared with v's text, as pathAndAfter shares a clean path with
-		// the input: its capacity ends with it, so appending copies it
-		n := len(v.Path)
-		w.path = unsafe.Slice(unsafe.StringData(v.Path), n)[:n:n]
+		w.path = sharedPath(v.Path) // as pathAndAfter shares a clean path with the input
 	}
 	return w
 }
@@ -155,7 +152,7 @@ func preprocess(s string) string {
 // state override gets (URL Standard, "URL setters").
 func removeTabNewline(s string) string {
 	i := 0
-	for i < len(s) && (s[i] > '\r' || s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
+	for i < len(s) && webStops[s[i]]&stopTabNewline == 0 {
 		i++
 	}
 	if i == len(s) {
@@ -373,19 +370,49 @@ func (p WebParser) authority(input string, u *webURL, rest string) error {
 // authority (and the host) state: '/', '?', '#', '\' for a special URL, or
 // the end.
 func authorityEnd(rest string, special bool) int {
+	m := stopPath
+	if special {
+		m |= stopBackslash
+	}
 	for i := 0; i < len(rest); i++ {
-		if c := rest[i]; c == '/' || c == '?' || c == '#' || special && c == '\\' {
+		if webStops[rest[i]]&m != 0 {
 			return i
 		}
 	}
 	return len(rest)
 }
 
+// webStops marks the octets at which the scans of the host state and of
+// removeTabNewline stop, one table look-up per octet.
+var webStops = func() (t [256]uint8) {
+	for _, c := range "/?#" {
+		t[c] |= stopPath
+	}
+	t['\\'] |= stopBackslash
+	for _, c := range ":[]" {
+		t[c] |= stopHost
+	}
+	for _, c := range "\t\n\r" {
+		t[c] |= stopTabNewline
+	}
+	return t
+}()
+
+const (
+	stopPath      uint8 = 1 << iota // '/', '?', '#'
+	stopBackslash                   // '\', which ends a special URL's authority too
+	stopHost                        // ':', '[', ']'
+	stopTabNewline
+)
+
 // webHostEnd returns the offset in auth, the text of the host state, of
 // the first ':' outside brackets, which starts the port, or len(auth).
 func webHostEnd(auth string) int {
 	inBrackets := false
 	for i := 0; i < len(auth); i++ {
+		if webStops[auth[i]]&stopHost == 0 {
+			continue
+		}
 		switch auth[i] {
 		case '[':
 			inBrackets = true
@@ -453,7 +480,7 @@ func (p WebParser) pathAndAfter(u *webURL, rest string) {
 			end = len(rest)
 		}
 		if cleanPath(rest[:end]) {
-			u.path = unsafe.Slice(unsafe.StringData(rest), end)[:end:end]
+			u.path = sharedPath(rest[:end])
 			p.queryFragment(u, rest[end:])
 			return
 		}
@@ -463,6 +490,14 @@ func (p WebParser) pathAndAfter(u *webURL, rest string) {
 
 // rootPath is the path list [""], shared: its capacity ends with it.
 var rootPath = []byte{'/'}[:1:1]
+
+// sharedPath is the path list written as path, sharing its octets: its
+// capacity ends with it, so nothing ever writes into it (no drive letter
+// is rewritten in a path that is not a file URL's), and appending copies
+// it first.
+func sharedPath(path string) []byte {
+	return unsafe.Slice(unsafe.StringData(path), len(path))[:len(path):len(path)]
+}
 
 // cleanPath reports whether the path state leaves path, which starts with
 // '/', exactly as it is: every segment needs no percent-encoding and is

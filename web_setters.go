@@ -288,6 +288,11 @@ func (p WebParser) pathnameOverride(w *webURL, value string) {
 		return
 	}
 	v := removeTabNewline(value)
+	if v != "" && v[0] == '/' && w.scheme != "file" && cleanPath(v) {
+		// what the path state leaves as it is: the value's own octets
+		w.path = sharedPath(v)
+		return
+	}
 	_, special := specialPort(w.scheme)
 	w.path = nil
 	switch {
