@@ -56,15 +56,17 @@ func (c *setterCall) set(p uri.WebParser) (uri.URI, error) {
 // then its setter, since its setters change the URL in place). ada's
 // numbers for the same calls: bench/ada/setters.cpp.
 //
-// Measured on 7 December 2026 with valgrind --tool=callgrind (the machine
-// was loaded, so wall-clock numbers meant nothing), instructions per call,
-// the difference of 101 and 1 passes: SetHost 7,243 and SetPathname 6,752,
-// ParseWeb of the resulting href 1,881 and 1,696 (3.9x and 4.0x: the
-// issue's bound of 2x is not met; a setter reads u through the full web
-// parser and writes the result through Parse, where ParseWeb of a normal
-// href takes its fast path); ada 3.4.4's set_host 2,343 and set_pathname
-// 1,160 (its parse of the results 2,195); nlnwa/whatwg-url, parse and set,
-// 37,713 and 33,906.
+// Measured with valgrind --tool=callgrind (instructions do not depend on
+// the machine's load), per call, the difference of 101 and 1 passes:
+// on 7 December 2026, 17:10 UTC, SetHost 4,825 and SetPathname 4,413,
+// ParseWeb of the resulting href 1,751 and 1,578 (2.76x and 2.80x: the
+// issue's bound of 2x is not met; a setter reads u again through
+// webNormal, as ParseWeb reads the result, and then runs the host or
+// path state on the value and writes the result once); earlier that day
+// 6,575 and 6,045 (3.35x and 3.43x). ada 3.4.4's set_host 2,343 and
+// set_pathname 1,160 (its parse of the results 2,195), on its URL record,
+// which it need not read again; nlnwa/whatwg-url, parse and set, 37,713
+// and 33,906.
 func BenchmarkWebSetters(b *testing.B) {
 	calls := setterCalls(b)
 	var p uri.WebParser
