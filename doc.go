@@ -110,9 +110,10 @@
 //     ParseOriginSet and OriginSet.Allows match an Origin header against
 //     configured origins; ParseSuffixList reads the Public Suffix List into
 //     Suffixes, a SuffixList, for RegistrableDomain, WebParser.Site and
-//     WebParser.SameSite; ParseReferrerPolicy (a ReferrerPolicy) and
-//     WebParser.Referrer give the Referer a browser sends; WebParser.Redirect gives a redirect's
-//     next hop (RedirectHop) with the headers to drop.
+//     WebParser.SameSite; ParseReferrerPolicy and ParseReferrerPolicyHeader
+//     (a ReferrerPolicy) and WebParser.Referrer give the Referer a browser
+//     sends; WebParser.Redirect gives a redirect's next hop (RedirectHop)
+//     with the headers to drop.
 //   - Links people click (URL Standard; HTML; Fetch, "data: URL
 //     processor"; MIME Sniffing; RFC 6068): WebParser.LinkScheme reads the
 //     scheme a browser runs a link with, LinkPolicy.Allows decides whether

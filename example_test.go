@@ -2187,9 +2187,15 @@ func ExampleWebParser_Redirect() {
 		if r := via[0].Header.Get("Referer"); r != "" {
 			page, _ = uri.ParseWeb(r)
 		}
-		var policy uri.ReferrerPolicy // the default; a Referrer-Policy header replaces it
-		for _, tok := range strings.Split(req.Response.Header.Get("Referrer-Policy"), ",") {
-			if p, err := uri.ParseReferrerPolicy(strings.TrimSpace(tok)); err == nil && p != "" {
+		// the default policy, until a redirect's Referrer-Policy sets one
+		// for its hop and the later ones
+		var policy uri.ReferrerPolicy
+		for i := 1; i <= len(via); i++ {
+			r := req
+			if i < len(via) {
+				r = via[i]
+			}
+			if p := uri.ParseReferrerPolicyHeader(r.Response.Header.Values("Referrer-Policy")); p != "" {
 				policy = p
 			}
 		}

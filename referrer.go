@@ -54,8 +54,8 @@ var referrerPolicies = [...]ReferrerPolicy{
 // ("no-referrer, origin") or HTML's legacy <meta name=referrer> values
 // ("never", "always", "default", "origin-when-crossorigin"), is an
 // *Error wrapping ErrReferrerPolicy at its first octet that no token
-// has there. To read a header's value, which may list several tokens,
-// split it at commas and keep the last token that parses but "".
+// has there. ParseReferrerPolicyHeader reads a Referrer-Policy header,
+// which may list several tokens.
 func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
 	if token == "" {
 		return "", nil
@@ -73,6 +73,36 @@ func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
 	}
 	return "", &Error{Input: token, Offset: best, Err: ErrReferrerPolicy,
 		Expected: "one of the tokens no-referrer, no-referrer-when-downgrade, same-origin, origin, strict-origin, origin-when-cross-origin, strict-origin-when-cross-origin, unsafe-url, in lowercase (W3C Referrer Policy, \"Referrer Policies\")"}
+}
+
+// ParseReferrerPolicyHeader returns the referrer policy that a response's
+// Referrer-Policy header sets (W3C Referrer Policy, "Parse a referrer
+// policy from a Referrer-Policy header"), given the header's field values
+// in order, as net/http's Header.Values("Referrer-Policy") returns them:
+// each value is split at commas, each element trimmed of spaces and tabs,
+// and the last element that is one of the eight tokens, exactly, wins
+// ("no-referrer, strict-origin-when-cross-origin" sets the second: a
+// site lists a fallback before a newer policy that some browsers do not
+// know). Elements that are not a token are skipped, as browsers and
+// undici skip them. It returns the empty policy when no element is a
+// token: the request's policy then stays as it was (Fetch Standard,
+// "set request's referrer policy on redirect").
+func ParseReferrerPolicyHeader(values []string) ReferrerPolicy {
+	policy := ReferrerPolicy("")
+	for _, v := range values {
+		for v != "" {
+			var elem string
+			elem, v, _ = strings.Cut(v, ",")
+			elem = strings.Trim(elem, " \t")
+			for _, p := range referrerPolicies {
+				if string(p) == elem {
+					policy = p
+					break
+				}
+			}
+		}
+	}
+	return policy
 }
 
 // Referrer returns the value of the Referer header that a browser sends

@@ -210,3 +210,68 @@ func MustParseWeb(t *testing.T, s string) URI {
 	}
 	return u
 }
+
+// TestParseReferrerPolicyHeader runs header values through the Referrer
+// Policy's "Parse a referrer policy from a Referrer-Policy header": the
+// last element of all the field values that is a token, exactly.
+func TestParseReferrerPolicyHeader(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		want   ReferrerPolicy
+	}{
+		{nil, ""},
+		{[]string{""}, ""},
+		{[]string{"no-referrer"}, ReferrerNoReferrer},
+		{[]string{"no-referrer, unsafe-url"}, ReferrerUnsafeURL},
+		{[]string{"unsafe-url,no-referrer"}, ReferrerNoReferrer},
+		// a fallback before a token the browser does not know
+		{[]string{"no-referrer, strict-origin-when-cross-origin"}, ReferrerStrictOriginWhenCrossOrigin},
+		{[]string{"same-origin, some-future-policy"}, ReferrerSameOrigin},
+		{[]string{"foo, no-referrer, bar"}, ReferrerNoReferrer},
+		{[]string{" \torigin\t ,"}, ReferrerOrigin},
+		{[]string{",,,strict-origin,,"}, ReferrerStrictOrigin},
+		// field lines in order, as one list (Fetch Standard, "get, decode, and split")
+		{[]string{"origin", "same-origin"}, ReferrerSameOrigin},
+		{[]string{"same-origin", ""}, ReferrerSameOrigin},
+		{[]string{"same-origin", "bogus"}, ReferrerSameOrigin},
+		// not a token: case, a space-separated list, quotes, HTML's legacy
+		// <meta name=referrer> keywords, other white space and octets
+		{[]string{"No-Referrer"}, ""},
+		{[]string{"NO-REFERRER, origin-when-crossorigin"}, ""},
+		{[]string{"no-referrer unsafe-url"}, ""},
+		{[]string{`"no-referrer"`}, ""},
+		{[]string{"never, always, default"}, ""},
+		{[]string{"origin\n"}, ""},
+		{[]string{"\u00a0origin"}, ""},
+		{[]string{"strict-origin-when-cross-origin\x00"}, ""},
+		{[]string{"unsafe-url;q=1"}, ""},
+	} {
+		if got := ParseReferrerPolicyHeader(c.values); got != c.want {
+			t.Errorf("ParseReferrerPolicyHeader(%q) = %q, want %q", c.values, got, c.want)
+		}
+	}
+}
+
+// FuzzReferrerPolicyHeader checks ParseReferrerPolicyHeader against the
+// algorithm written another way: the field values joined with commas,
+// read from the last element back, the first that ParseReferrerPolicy
+// accepts and that is not empty.
+func FuzzReferrerPolicyHeader(f *testing.F) {
+	f.Add("no-referrer, unsafe-url", "")
+	f.Add("origin", " same-origin\t,bogus")
+	f.Add("No-Referrer", ",,")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		got := ParseReferrerPolicyHeader([]string{a, b})
+		elems := strings.Split(a+","+b, ",")
+		want := ReferrerPolicy("")
+		for i := len(elems) - 1; i >= 0; i-- {
+			if p, err := ParseReferrerPolicy(strings.TrimLeft(strings.TrimRight(elems[i], " \t"), " \t")); err == nil && p != "" {
+				want = p
+				break
+			}
+		}
+		if got != want {
+			t.Fatalf("ParseReferrerPolicyHeader(%q, %q) = %q, want %q", a, b, got, want)
+		}
+	})
+}
