@@ -461,7 +461,7 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 	for i := 0; i < len(h); i++ {
 		marks |= webHostMarks[h[i]]
 	}
-	if marks&(markPct|markNotDomain) == 0 && h != "" {
+	if marks&markNotDomain == 0 && h != "" { // '%' is a forbidden domain code point
 		d := h
 		if marks&markUpper != 0 {
 			d = strings.ToLower(h)

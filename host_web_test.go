@@ -3,6 +3,7 @@ package uri
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"net/netip"
 	"os"
 	"slices"
@@ -215,5 +216,37 @@ func init() {
 	)
 	for _, name := range []string{"VetWeb", "AddrsWeb"} {
 		hostileBytesPerByte[name] = hostileBytesPerByte["ParseWeb"]
+	}
+}
+
+// TestWebHostFastPath checks the host parser's one-pass road for an
+// ASCII domain without '%' against its full road, which the same domain
+// takes with its first octet percent-encoded (the decoding gives the
+// octet back): the same host or the same refusal, on every string of up
+// to four octets of an alphabet of letters of both cases, digits, the
+// label and IPv4 separators, "xn--", forbidden and non-ASCII octets.
+func TestWebHostFastPath(t *testing.T) {
+	const alphabet = "aZx0.-n9 #\x7f\x80!"
+	var hosts []string
+	var grow func(s string)
+	grow = func(s string) {
+		if s != "" {
+			hosts = append(hosts, s)
+		}
+		if len(s) < 4 {
+			for i := 0; i < len(alphabet); i++ {
+				grow(s + alphabet[i:i+1])
+			}
+		}
+	}
+	grow("")
+	hosts = append(hosts, "xn--mnchen-3ya.de", "0x7F.1", "1.2.3.4", "1.2.3.4.", "256.0.0.1", "example.COM", "a..b", ".")
+	for _, h := range hosts {
+		got, gerr := webHost(h, h, len(h), false, nil)
+		slow := fmt.Sprintf("%%%02X", h[0]) + h[1:]
+		want, werr := webHost(slow, slow, len(slow), false, nil)
+		if (gerr == nil) != (werr == nil) || got != want {
+			t.Fatalf("webHost(%q) = %q, %v; with its first octet encoded, %q, %v", h, got, gerr, want, werr)
+		}
 	}
 }

@@ -141,12 +141,12 @@ func (b *WebBase) Resolve(ref string) (URI, error) {
 }
 
 // read is the basic URL parser on ref with the base URL. A ref that
-// webNormal reads, with no repair that changes its length, is a URL with
-// a scheme (and an authority when special) that the parser reads without
-// looking at the base, and its record is made from that URI.
+// webNormal reads is a URL with a scheme (and an authority when special)
+// that the parser reads without looking at the base, and its record is
+// made from that URI.
 func (b *WebBase) read(ref string) (webURL, error) {
 	var v URI
-	if webNormal(ref, &v) && v.len() == len(ref) {
+	if webNormal(ref, &v) {
 		return recordOf(&v, len(ref)), nil
 	}
 	return b.parse(ref)

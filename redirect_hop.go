@@ -105,8 +105,8 @@ func (p WebParser) Redirect(current URI, location string, status int, method str
 	}
 	u, href := w.text("")
 	var stack [256]byte
-	if b := w.href(stack[:0]); string(b) != href {
-		href = string(b) // the URI's text has an octet percent-encoded
+	if plain := w.href(stack[:0]); string(plain) != href {
+		href = string(plain) // the URI's text has an octet percent-encoded
 	}
 	o, _ := p.tupleOrigin(&w)
 	h := RedirectHop{URL: u, Href: href, SameOrigin: b.tuple && o == b.origin, Method: method}

@@ -48,9 +48,10 @@ var referrerPolicies = [...]ReferrerPolicy{
 // "no-referrer-when-downgrade", "same-origin", "origin",
 // "strict-origin", "origin-when-cross-origin",
 // "strict-origin-when-cross-origin" or "unsafe-url", exactly, as the
-// Referrer-Policy header's parser compares them ("Parse a referrer
-// policy from a Referrer-Policy header"); "" is the empty policy, which
-// is the default. Anything else, an uppercase or padded token, a list
+// Standard's header parser compares them ("Parse a referrer policy from
+// a Referrer-Policy header"; ParseReferrerPolicyHeader reads a header as
+// browsers do); "" is the empty policy, which is the default. Anything
+// else, an uppercase or padded token, a list
 // ("no-referrer, origin") or HTML's legacy <meta name=referrer> values
 // ("never", "always", "default", "origin-when-crossorigin"), is an
 // *Error wrapping ErrReferrerPolicy at its first octet that no token
@@ -80,13 +81,15 @@ func ParseReferrerPolicy(token string) (ReferrerPolicy, error) {
 // policy from a Referrer-Policy header"), given the header's field values
 // in order, as net/http's Header.Values("Referrer-Policy") returns them:
 // each value is split at commas, each element trimmed of spaces and tabs,
-// and the last element that is one of the eight tokens, exactly, wins
-// ("no-referrer, strict-origin-when-cross-origin" sets the second: a
-// site lists a fallback before a newer policy that some browsers do not
-// know). Elements that are not a token are skipped, as browsers and
-// undici skip them. It returns the empty policy when no element is a
-// token: the request's policy then stays as it was (Fetch Standard,
-// "set request's referrer policy on redirect").
+// and the last element that is one of the eight tokens wins ("no-referrer,
+// strict-origin-when-cross-origin" sets the second: a site lists a
+// fallback before a newer policy that some browsers do not know).
+// Elements that are not a token are skipped. A token is matched without
+// regard to ASCII case, as Chromium and Firefox match it ("No-Referrer"
+// sends no Referer there), where the Standard's text and undici compare
+// exactly. It returns the empty policy when no element is a token: the
+// request's policy then stays as it was (Fetch Standard, "set request's
+// referrer policy on redirect").
 func ParseReferrerPolicyHeader(values []string) ReferrerPolicy {
 	policy := ReferrerPolicy("")
 	for _, v := range values {
@@ -95,7 +98,7 @@ func ParseReferrerPolicyHeader(values []string) ReferrerPolicy {
 			elem, v, _ = strings.Cut(v, ",")
 			elem = strings.Trim(elem, " \t")
 			for _, p := range referrerPolicies {
-				if string(p) == elem {
+				if equalFoldASCII(elem, string(p)) {
 					policy = p
 					break
 				}

@@ -234,10 +234,13 @@ func TestParseReferrerPolicyHeader(t *testing.T) {
 		{[]string{"origin", "same-origin"}, ReferrerSameOrigin},
 		{[]string{"same-origin", ""}, ReferrerSameOrigin},
 		{[]string{"same-origin", "bogus"}, ReferrerSameOrigin},
-		// not a token: case, a space-separated list, quotes, HTML's legacy
-		// <meta name=referrer> keywords, other white space and octets
-		{[]string{"No-Referrer"}, ""},
-		{[]string{"NO-REFERRER, origin-when-crossorigin"}, ""},
+		// ASCII case does not matter, as in Chromium and Firefox
+		{[]string{"No-Referrer"}, ReferrerNoReferrer},
+		{[]string{"NO-REFERRER, origin-when-crossorigin"}, ReferrerNoReferrer},
+		{[]string{"unsafe-url, Strict-Origin"}, ReferrerStrictOrigin},
+		// not a token: a space-separated list, quotes, HTML's legacy
+		// <meta name=referrer> keywords, other white space and octets, and
+		// case folding beyond ASCII (U+212A KELVIN SIGN is not 'k')
 		{[]string{"no-referrer unsafe-url"}, ""},
 		{[]string{`"no-referrer"`}, ""},
 		{[]string{"never, always, default"}, ""},
@@ -245,6 +248,7 @@ func TestParseReferrerPolicyHeader(t *testing.T) {
 		{[]string{"\u00a0origin"}, ""},
 		{[]string{"strict-origin-when-cross-origin\x00"}, ""},
 		{[]string{"unsafe-url;q=1"}, ""},
+		{[]string{"no-referrer-when-downgrad\u212a"}, ""},
 	} {
 		if got := ParseReferrerPolicyHeader(c.values); got != c.want {
 			t.Errorf("ParseReferrerPolicyHeader(%q) = %q, want %q", c.values, got, c.want)
@@ -255,7 +259,7 @@ func TestParseReferrerPolicyHeader(t *testing.T) {
 // FuzzReferrerPolicyHeader checks ParseReferrerPolicyHeader against the
 // algorithm written another way: the field values joined with commas,
 // read from the last element back, the first that ParseReferrerPolicy
-// accepts and that is not empty.
+// accepts, with its ASCII letters lowercased, and that is not empty.
 func FuzzReferrerPolicyHeader(f *testing.F) {
 	f.Add("no-referrer, unsafe-url", "")
 	f.Add("origin", " same-origin\t,bogus")
@@ -265,7 +269,13 @@ func FuzzReferrerPolicyHeader(f *testing.F) {
 		elems := strings.Split(a+","+b, ",")
 		want := ReferrerPolicy("")
 		for i := len(elems) - 1; i >= 0; i-- {
-			if p, err := ParseReferrerPolicy(strings.TrimLeft(strings.TrimRight(elems[i], " \t"), " \t")); err == nil && p != "" {
+			elem := strings.Map(func(r rune) rune {
+				if 'A' <= r && r <= 'Z' {
+					return r + 'a' - 'A'
+				}
+				return r
+			}, strings.TrimLeft(strings.TrimRight(elems[i], " \t"), " \t"))
+			if p, err := ParseReferrerPolicy(elem); err == nil && p != "" {
 				want = p
 				break
 			}

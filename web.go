@@ -88,25 +88,25 @@ type webURL struct {
 
 // record reads u as the URL record that a browser reads from its text,
 // u.String() (URL Standard, "URL parsing"). When webNormal reads that
-// text, with no repair that changes its length, the record is made from
-// the URI webNormal returns, without running the parser: the setters, the
-// Referer and a WebBase read URIs that ParseWeb returned, which are all
-// such text. checkWebNormal (TestWebNormal, FuzzParseWeb) checks that the
-// two agree, field by field.
+// text, the record is made from the URI webNormal returns, without
+// running the parser: the setters, the Referer and a WebBase read URIs
+// that ParseWeb returned, which are all such text. checkWebNormal
+// (TestWebNormal, FuzzParseWeb) checks that the two agree, field by
+// field, on text that needs webNormal's repairs too.
 func (p WebParser) record(u URI) (webURL, error) {
 	s := u.String()
 	var v URI
-	if webNormal(s, &v) && v.len() == len(s) {
+	if webNormal(s, &v) {
 		return recordOf(&v, len(s)), nil
 	}
 	return p.parse(s, nil)
 }
 
 // recordOf is the URL record whose href is the text of v, a URI that
-// webNormal returned for an input of n octets, as long as v's text: the
-// repairs that keep the length (the case of the scheme and the host, a
-// port and a path that trade an octet) move no host, so that hostLeft
-// counts the same in both.
+// webNormal returned for an input of n octets. hostLeft counts from the
+// end of the input: of webNormal's repairs, only the scheme's lowercasing
+// comes before the host, and it keeps the length, so the host starts
+// where it starts in v's text.
 func recordOf(v *URI, n int) webURL {
 	w := webURL{scheme: v.Scheme, query: v.Query, hasQuery: v.HasQuery, fragment: v.Fragment, hasFragment: v.HasFragment}
 	switch {
@@ -124,11 +124,7 @@ func recordOf(v *URI, n int) webURL {
 		w.isOpaque, w.opaque = true, v.Path
 		return w
 	}
-	switch {
-	case v.Path == "":
-	case v.Scheme == "file":
-		w.path = []byte(v.Path) // the file states may rewrite a drive letter in place
-	default:
+	if v.Path != "" {
 		w.path = sharedPath(v.Path) // as pathAndAfter shares a clean path with the input
 	}
 	return w
@@ -301,7 +297,9 @@ func (p WebParser) fromBase(u, base *webURL, rest string) bool {
 	return true
 }
 
-// shorten is "shorten a URL's path".
+// shorten is "shorten a URL's path". It must not run on a path list that
+// sharedPath made, whose capacity would then reach past its length into
+// the string: every caller shortens a copy (fromBase's, or pathList's).
 func (u *webURL) shorten() {
 	if u.scheme == "file" && len(u.path) == 3 && isNormalizedDrive(bytesString(u.path[1:])) {
 		return
@@ -492,9 +490,10 @@ func (p WebParser) pathAndAfter(u *webURL, rest string) {
 var rootPath = []byte{'/'}[:1:1]
 
 // sharedPath is the path list written as path, sharing its octets: its
-// capacity ends with it, so nothing ever writes into it (no drive letter
-// is rewritten in a path that is not a file URL's), and appending copies
-// it first.
+// capacity ends with it, so appending copies it first. Nothing writes
+// into a path list in place, and a shared one is never shortened (shorten
+// works on the copy that fromBase or pathList makes), so its octets stay
+// the string's.
 func sharedPath(path string) []byte {
 	return unsafe.Slice(unsafe.StringData(path), len(path))[:len(path):len(path)]
 }
@@ -679,10 +678,19 @@ func startsWithDrive(s string) bool {
 // serializing") to b.
 func (u *webURL) href(b []byte) []byte { return u.serialize(b, false, nil) }
 
-// hrefString is the href as a string, in one allocation of its length.
+// hrefString is the href as a string, in one allocation.
 func (u *webURL) hrefString() string {
+	if n := u.maxLen(); n > 256 {
+		return bytesString(u.href(make([]byte, 0, n)))
+	}
 	var stack [256]byte
 	return string(u.href(stack[:0]))
+}
+
+// maxLen bounds the length of the href: its components and the most
+// delimiters it has.
+func (u *webURL) maxLen() int {
+	return len(u.scheme) + len(u.username) + len(u.password) + len(u.host) + len(u.port) + len(u.path) + len(u.opaque) + len(u.query) + len(u.fragment) + 8
 }
 
 // webCuts are where serialize wrote each part of the URL in b: the host's
@@ -691,7 +699,7 @@ func (u *webURL) hrefString() string {
 type webCuts struct{ host, hostEnd, path, pathEnd, queryEnd int }
 
 // serialize is the URL serializer (URL Standard, "URL serializing"),
-// excluding the fragment never: scheme, then "//" and the credentials,
+// with the fragment: scheme, then "//" and the credentials,
 // host and port when the URL has a host, then appendPathOn. With rfc,
 // each component is written as RFC 3986 allows it in its place: the
 // octets its grammar class does not allow percent-encoded, and a '%' that
@@ -784,7 +792,7 @@ func (u *webURL) uri(input string) (URI, error) {
 // text is uri, returning the URI's text, s, as well.
 func (u *webURL) text(input string) (v URI, s string) {
 	var cut webCuts
-	n := len(u.scheme) + len(u.username) + len(u.password) + len(u.host) + len(u.port) + len(u.path) + len(u.opaque) + len(u.query) + len(u.fragment) + 8
+	n := u.maxLen()
 	var stack [256]byte
 	if n <= len(stack) {
 		b := u.serialize(stack[:0], true, &cut)
@@ -792,8 +800,8 @@ func (u *webURL) text(input string) (v URI, s string) {
 			s = string(b)
 		}
 	} else {
-		// a long URL: its text allocated once, at the length rfcEscape
-		// makes, and not copied again
+		// a long URL: its text allocated once, at most 8 octets longer
+		// than rfcEscape makes it, and not copied again
 		n += rfcLen(u.username, cUserinfo) + rfcLen(u.password, cUserinfo) + rfcLen(u.opaque, cPath) +
 			rfcLen(bytesString(u.path), cPath) + rfcLen(u.query, cQuery) + rfcLen(u.fragment, cQuery)
 		if !strings.HasPrefix(u.host, "[") {

@@ -289,10 +289,17 @@ func (p WebParser) pathnameOverride(w *webURL, value string) {
 	}
 	v := removeTabNewline(value)
 	if v != "" && v[0] == '/' && w.scheme != "file" && cleanPath(v) {
-		// what the path state leaves as it is: the value's own octets
+		// what the path state leaves as it is, the value's own octets
+		// (a file URL's path state writes a drive letter "C|" as "C:")
 		w.path = sharedPath(v)
 		return
 	}
+	p.pathStartOverride(w, v)
+}
+
+// pathStartOverride is the path start state with a state override, and
+// the path state, on v: the pathname setter's road for any value.
+func (p WebParser) pathStartOverride(w *webURL, v string) {
 	_, special := specialPort(w.scheme)
 	w.path = nil
 	switch {

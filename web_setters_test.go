@@ -291,3 +291,79 @@ func TestWebSettersNode(t *testing.T) {
 		t.Logf("%3d: %s", reasons[r], r)
 	}
 }
+
+// TestPathnameFastPath checks the pathname setter's fast path, a value
+// that the path state leaves as it is, against the path start state it
+// skips (pathStartOverride), on every value of up to five octets from
+// '/' and an alphabet of the octets the path state treats apart, under
+// special and non-special URLs with and without a host.
+func TestPathnameFastPath(t *testing.T) {
+	const alphabet = "/a.%2e\\?#|C:"
+	bases := []string{"http://h/x", "ws://h:81/p?q#f", "https://u:p@h/", "sc://h/x", "sc:/x", "sc:/.//x?q"}
+	var values []string
+	var grow func(s string)
+	grow = func(s string) {
+		values = append(values, s)
+		if len(s) < 5 {
+			for i := 0; i < len(alphabet); i++ {
+				grow(s + alphabet[i:i+1])
+			}
+		}
+	}
+	grow("/")
+	fast := 0
+	for _, base := range bases {
+		u := MustParseWeb(t, base)
+		for _, v := range values {
+			if !cleanPath(v) {
+				continue
+			}
+			fast++
+			w1, err := (WebParser{}).record(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w2 := w1
+			WebParser{}.pathnameOverride(&w1, v)
+			WebParser{}.pathStartOverride(&w2, v)
+			if string(w1.path) != string(w2.path) || cap(w1.path) != len(w1.path) {
+				t.Fatalf("pathname %q on %q: the fast path gives %q, the path state %q", v, base, w1.path, w2.path)
+			}
+		}
+	}
+	t.Logf("%d calls on the fast path", fast)
+}
+
+// TestWebLongText checks URLs longer than the 256-octet buffer that
+// webURL.text and hrefString write into first, with octets that the
+// RFC 3986 text must percent-encode in every component: the URI reads
+// back as itself, and the href is the URL Standard's.
+func TestWebLongText(t *testing.T) {
+	for _, n := range []int{1, 60, 100, 300} {
+		s := "http://u|" + strings.Repeat("s", n) + ":p^w@h/" + strings.Repeat("a|", n) + "?" + strings.Repeat("q^", n) + "#" + strings.Repeat("f`", n)
+		u, err := ParseWeb(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := Parse(u.String()); err != nil || v != u {
+			t.Fatalf("ParseWeb(%d): %#v does not read back: %#v, %v", n, u, v, err)
+		}
+		href, err := WebParser{}.Href(s)
+		// the userinfo percent-encode set has '|' and '^', the fragment's '`'
+		want := "http://u%7C" + strings.Repeat("s", n) + ":p%5Ew@h/" + strings.Repeat("a|", n) + "?" + strings.Repeat("q^", n) + "#" + strings.Repeat("f%60", n)
+		if err != nil || href != want {
+			t.Fatalf("Href(%d) = %q, %v; want %q", n, href, err, want)
+		}
+		// the attributes are those of u's RFC 3986 text, where '|' and '^' are encoded
+		if a, want := (WebParser{}).Attributes(u), strings.NewReplacer("|", "%7C", "^", "%5E").Replace(want); a.Href != want {
+			t.Fatalf("Attributes(%d).Href = %q, want %q", n, a.Href, want)
+		}
+		r, err := WebParser{}.SetPathname(u, "/"+strings.Repeat("b^", n))
+		if err != nil || r.Path != "/"+strings.Repeat("b%5E", n) {
+			t.Fatalf("SetPathname(%d) = %#v, %v", n, r, err)
+		}
+		if v, err := Parse(r.String()); err != nil || v != r {
+			t.Fatalf("SetPathname(%d): %#v does not read back", n, r)
+		}
+	}
+}
