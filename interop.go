@@ -31,7 +31,7 @@ var (
 func (u URI) AppendText(b []byte) ([]byte, error) {
 	n := len(b)
 	b = u.AppendTo(b)
-	if at, f := u.check(bytesString(b[n:])); f.err != nil {
+	if at, f := u.check(); f.err != nil {
 		s := string(b[n:])
 		return b[:n], &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
 	}

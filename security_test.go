@@ -867,6 +867,7 @@ func FuzzHandBuilt(f *testing.F) {
 		}
 		fs := u.Vet()
 		checkFindings(t, u, fs)
+		checkRecord(t, u) // the web parser's reading of u in place, against its reading of s
 
 		err := u.Validate()
 		if err != nil {

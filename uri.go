@@ -197,24 +197,25 @@ func (u *URI) len() int {
 // without an authority) or as a scheme ("a:b" with neither scheme nor
 // authority).
 func (u URI) Validate() error {
-	s := u.String()
-	if at, f := u.check(s); f.err != nil {
-		return &Error{Input: s, Offset: at, Err: f.err, Expected: f.want}
+	if at, f := u.check(); f.err != nil {
+		return &Error{Input: u.String(), Offset: at, Err: f.err, Expected: f.want}
 	}
 	return nil
 }
 
-// check runs each field's rule on s, the text of u, at the offset where
-// String wrote the field, so that offsets point into s.
-func (u URI) check(s string) (int, fault) {
-	// within scans the field that occupies s[i:end]; a scan that stops
-	// short of end has found a byte the field may not hold.
-	within := func(i, end int, bit uint16, sentinel error, want string) (int, fault) {
-		j, f := span(s[:end], i, bit, sentinel)
-		if f.err == nil && j != end {
+// check runs each field's rule on the field, and returns the offset of a
+// fault in u.String(), where String writes the field, so that errors
+// point into that text; it reads the fields in place, so that a valid u
+// costs no text.
+func (u *URI) check() (int, fault) {
+	// within scans the field s, written at offset i; a scan that stops
+	// short of its end has found a byte the field may not hold.
+	within := func(s string, i int, bit uint16, sentinel error, want string) (int, fault) {
+		j, f := span(s, 0, bit, sentinel)
+		if f.err == nil && j != len(s) {
 			f = fault{sentinel, want}
 		}
-		return j, f
+		return i + j, f
 	}
 	i := 0
 	if u.Scheme != "" {
@@ -232,19 +233,18 @@ func (u URI) check(s string) (int, fault) {
 			return i, fault{ErrUserinfo, "HasUserinfo set, for a non-empty Userinfo"}
 		}
 		if u.HasUserinfo {
-			if j, f := within(i, i+len(u.Userinfo), cUserinfo, ErrUserinfo, "userinfo character (RFC 3986, Section 3.2.1)"); f.err != nil {
+			if j, f := within(u.Userinfo, i, cUserinfo, ErrUserinfo, "userinfo character (RFC 3986, Section 3.2.1)"); f.err != nil {
 				return j, f
 			}
 			i += len(u.Userinfo) + 1
 		}
 		if strings.HasPrefix(u.Host, "[") {
-			end := i + len(u.Host)
-			if j, f := ipLiteralHost(s[:end], i); f.err != nil {
-				return j, f
-			} else if j != end {
-				return j, fault{ErrHost, "end of the host after ']' (RFC 3986, Section 3.2.2)"}
+			if j, f := ipLiteralHost(u.Host, 0); f.err != nil {
+				return i + j, f
+			} else if j != len(u.Host) {
+				return i + j, fault{ErrHost, "end of the host after ']' (RFC 3986, Section 3.2.2)"}
 			}
-		} else if j, f := within(i, i+len(u.Host), cRegName, ErrHost, "reg-name character (RFC 3986, Section 3.2.2)"); f.err != nil {
+		} else if j, f := within(u.Host, i, cRegName, ErrHost, "reg-name character (RFC 3986, Section 3.2.2)"); f.err != nil {
 			return j, f
 		}
 		i += len(u.Host)
@@ -253,14 +253,14 @@ func (u URI) check(s string) (int, fault) {
 		}
 		if u.HasPort {
 			i++
-			j := i
-			for j < len(s) && is(s[j], cDigit) {
+			j := 0
+			for j < len(u.Port) && is(u.Port[j], cDigit) {
 				j++
 			}
-			if j != i+len(u.Port) {
-				return j, fault{ErrPort, "digit (RFC 3986, Section 3.2.3)"}
+			if j != len(u.Port) {
+				return i + j, fault{ErrPort, "digit (RFC 3986, Section 3.2.3)"}
 			}
-			i = j
+			i += j
 		}
 	}
 	switch {
@@ -269,13 +269,14 @@ func (u URI) check(s string) (int, fault) {
 	case !u.HasAuthority && strings.HasPrefix(u.Path, "//"):
 		return i, fault{ErrPath, "no \"//\" at the start of a path without an authority, where it would read as one (RFC 3986, Section 3.3)"}
 	}
-	if j, f := within(i, i+len(u.Path), cPath, ErrPath, "path character: pchar or '/' (RFC 3986, Section 3.3)"); f.err != nil {
+	if j, f := within(u.Path, i, cPath, ErrPath, "path character: pchar or '/' (RFC 3986, Section 3.3)"); f.err != nil {
 		return j, f
 	}
 	if u.Scheme == "" && !u.HasAuthority {
 		for k := 0; k < len(u.Path) && u.Path[k] != '/'; k++ {
 			if u.Path[k] == ':' {
-				return schemeFault(s, " (a relative reference cannot have ':' in its first segment; write \"./\" before it)")
+				// the text starts with the path, which reads as a scheme
+				return schemeFault(u.Path, " (a relative reference cannot have ':' in its first segment; write \"./\" before it)")
 			}
 		}
 	}
@@ -284,7 +285,7 @@ func (u URI) check(s string) (int, fault) {
 		return i, fault{ErrQuery, "HasQuery set, for a non-empty Query"}
 	}
 	if u.HasQuery {
-		if j, f := within(i+1, i+1+len(u.Query), cQuery, ErrQuery, "query character: pchar, '/' or '?' (RFC 3986, Section 3.4)"); f.err != nil {
+		if j, f := within(u.Query, i+1, cQuery, ErrQuery, "query character: pchar, '/' or '?' (RFC 3986, Section 3.4)"); f.err != nil {
 			return j, f
 		}
 		i += len(u.Query) + 1
@@ -293,7 +294,7 @@ func (u URI) check(s string) (int, fault) {
 		return i, fault{ErrFragment, "HasFragment set, for a non-empty Fragment"}
 	}
 	if u.HasFragment {
-		if j, f := within(i+1, len(s), cQuery, ErrFragment, "fragment character: pchar, '/' or '?' (RFC 3986, Section 3.5)"); f.err != nil {
+		if j, f := within(u.Fragment, i+1, cQuery, ErrFragment, "fragment character: pchar, '/' or '?' (RFC 3986, Section 3.5)"); f.err != nil {
 			return j, f
 		}
 	}

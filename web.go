@@ -87,19 +87,24 @@ type webURL struct {
 }
 
 // record reads u as the URL record that a browser reads from its text,
-// u.String() (URL Standard, "URL parsing"). When webNormal reads that
-// text, the record is made from the URI webNormal returns, without
-// running the parser: the setters, the Referer and a WebBase read URIs
-// that ParseWeb returned, which are all such text. checkWebNormal
-// (TestWebNormal, FuzzParseWeb) checks that the two agree, field by
-// field, on text that needs webNormal's repairs too.
+// u.String() (URL Standard, "URL parsing"). When webNormal would read
+// that text, the record is made from u's components (repaired as
+// webNormal repairs them), without building the text or running the
+// parser: the setters, the Referer and a WebBase read URIs that ParseWeb
+// returned, which are all such text. checkWebNormal (TestWebNormal,
+// FuzzParseWeb) checks that the two agree, field by field, on text that
+// needs webNormal's repairs too.
 func (p WebParser) record(u URI) (webURL, error) {
-	s := u.String()
-	var v URI
-	if webNormal(s, &v) {
-		return recordOf(&v, len(s)), nil
+	// u read in place: when it is valid, webNormal would read its text
+	// as u itself, so the checks on its parts are all that is left, and
+	// no text is built
+	if _, f := u.check(); f.err == nil {
+		n := u.len()
+		if webNormalParts(&u) {
+			return recordOf(&u, n), nil
+		}
 	}
-	return p.parse(s, nil)
+	return p.parse(u.String(), nil)
 }
 
 // recordOf is the URL record whose href is the text of v, a URI that
@@ -911,7 +916,14 @@ func lastSlash(p []byte) int {
 func webNormal(s string, u *URI) bool {
 	// parseFast accepts exactly what parse does; where it fails, parse
 	// would only go on to explain why, which nothing here reads.
-	if !parseFast(s, ruleReference, u) || u.Scheme == "" {
+	return parseFast(s, ruleReference, u) && webNormalParts(u)
+}
+
+// webNormalParts is webNormal on the text of *u, a valid URI (Validate
+// accepts it), without reading that text: the checks and repairs on its
+// components.
+func webNormalParts(u *URI) bool {
+	if u.Scheme == "" {
 		return false
 	}
 	repair := false
