@@ -95,16 +95,24 @@ type webURL struct {
 // FuzzParseWeb) checks that the two agree, field by field, on text that
 // needs webNormal's repairs too.
 func (p WebParser) record(u URI) (webURL, error) {
-	// u read in place: when it is valid, webNormal would read its text
-	// as u itself, so the checks on its parts are all that is left, and
-	// no text is built
+	w, _, err := p.readWeb(&u)
+	return w, err
+}
+
+// readWeb is record, on *u, which it sets to WebParser.Parse of its text
+// when webNormal would read that text (normal); otherwise *u is left as
+// it was. It reads u in place: when u is valid, webNormal would read its
+// text as u itself, so the checks and repairs on its parts are all that
+// is left, and no text is built.
+func (p WebParser) readWeb(u *URI) (w webURL, normal bool, err error) {
 	if _, f := u.check(); f.err == nil {
 		n := u.len()
-		if webNormalParts(&u) {
-			return recordOf(&u, n), nil
+		if webNormalParts(u) {
+			return recordOf(u, n), true, nil
 		}
 	}
-	return p.parse(u.String(), nil)
+	w, err = p.parse(u.String(), nil)
+	return w, false, err
 }
 
 // recordOf is the URL record whose href is the text of v, a URI that

@@ -188,18 +188,52 @@ func (w *webURL) passwordOverride(value string) {
 // URL or for a URL with credentials or a port; a port above 65535 is
 // ignored after the host is set.
 func (p WebParser) SetHost(u URI, value string) (URI, error) {
-	w, err := p.record(u)
+	w, normal, err := p.readWeb(&u)
+	if normal && plainHost(&u, value) {
+		u.Host = value
+		return u, nil
+	}
 	if err == nil {
 		p.hostOverride(&w, value, false)
 	}
 	return w.result(err)
 }
 
+// plainHost reports whether the host state override leaves value as it
+// is, the whole host of u, a URI that WebParser.Parse returned, and
+// RFC 3986 holds it as it is: u is special and not a file URL, and value
+// is a non-empty reg-name with no '%' and no uppercase letter (so no
+// port, no delimiter, no octet to encode or to map) that the host parser
+// returns unchanged (not a number that the IPv4 parser rewrites). The
+// setter then returns u with value as its host, with no URL record and no
+// text to write.
+func plainHost(u *URI, value string) bool {
+	if !u.HasAuthority || u.Scheme == "file" || value == "" || runOf(value, 0, cRegName) != len(value) {
+		return false
+	}
+	if _, special := specialPort(u.Scheme); !special {
+		return false
+	}
+	var marks uint8
+	for i := 0; i < len(value); i++ {
+		marks |= webHostMarks[value[i]]
+	}
+	if marks&markUpper != 0 {
+		return false
+	}
+	h, err := webIPv4Host(value, len(value), value, value, true)
+	return err == nil && h == value
+}
+
 // SetHostname is the hostname setter (URL Standard, "URL class",
 // hostname): as SetHost with the hostname state override, where a ':'
 // outside brackets makes the whole value ignored.
 func (p WebParser) SetHostname(u URI, value string) (URI, error) {
-	w, err := p.record(u)
+	w, normal, err := p.readWeb(&u)
+	if normal && plainHost(&u, value) {
+		u.Host = value
+		return u, nil
+	}
 	if err == nil {
 		p.hostOverride(&w, value, true)
 	}
@@ -275,11 +309,23 @@ func (w *webURL) portOverride(value string) {
 // does, and a missing leading '/' is added. Ignored for a URL with an
 // opaque path.
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
-	w, err := p.record(u)
+	w, normal, err := p.readWeb(&u)
+	if normal && u.HasAuthority && u.Scheme != "file" && plainPath(value) {
+		// the path of a URL with a host, which the path state leaves
+		// as it is and RFC 3986 holds as it is
+		u.Path = value
+		return u, nil
+	}
 	if err == nil {
 		p.pathnameOverride(&w, value)
 	}
 	return w.result(err)
+}
+
+// plainPath reports whether value is a path that the path state leaves as
+// it is (cleanPath) and that RFC 3986 holds as it is (pchar and '/').
+func plainPath(value string) bool {
+	return value != "" && value[0] == '/' && cleanPath(value) && runOf(value, 0, cPath) == len(value)
 }
 
 // pathnameOverride is the edit of SetPathname on the record w.

@@ -367,3 +367,59 @@ func TestWebLongText(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainSetters checks the host, hostname and pathname setters' road
+// for plain values, which returns the URI with the value put in place,
+// against their road through the URL record (readWeb, the state
+// override, webURL.uri), on bases of every kind and on every value of up
+// to three octets of an alphabet of the octets that make a value plain or
+// not.
+func TestPlainSetters(t *testing.T) {
+	t.Parallel()
+	bases := []string{"http://example.com/", "https://user:pass@example.com:8443/a/b?q=1#f", "ws://h:81/p", "HTTP://EXAMPLE.COM", "https://xn--mnchen-3ya.de/x",
+		"file:///C:/dir/f", "file://host/p", "sc://h/p?q#f", "sc:/p", "sc:p", "http://1.2.3.4/", "wss://[::1]:443/"}
+	const alphabet = "aB1./%:-x!9"
+	var values []string
+	var grow func(s string)
+	grow = func(s string) {
+		values = append(values, s)
+		if len(s) < 3 {
+			for i := 0; i < len(alphabet); i++ {
+				grow(s + alphabet[i:i+1])
+			}
+		}
+	}
+	grow("")
+	values = append(values, "1.2.3.4", "0x7f.1", "1.2.3.4.", "example.org", "/a/b/c", "/a|b", "/a^b", "//x", "/C|/x")
+	var p WebParser
+	plain := 0
+	for _, base := range bases {
+		u := MustParse(base)
+		for _, v := range values {
+			for _, c := range []struct {
+				name string
+				set  func(URI, string) (URI, error)
+				edit func(*webURL, string)
+			}{
+				{"host", p.SetHost, func(w *webURL, v string) { p.hostOverride(w, v, false) }},
+				{"hostname", p.SetHostname, func(w *webURL, v string) { p.hostOverride(w, v, true) }},
+				{"pathname", p.SetPathname, p.pathnameOverride},
+			} {
+				got, gerr := c.set(u, v)
+				w, err := p.record(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.edit(&w, v)
+				want, werr := w.uri("")
+				if (gerr == nil) != (werr == nil) || got != want {
+					t.Fatalf("%s %q on %q = %#v, %v; through the record %#v, %v", c.name, v, base, got, gerr, want, werr)
+				}
+				if c.name != "pathname" && plainHost(&u, v) || c.name == "pathname" && plainPath(v) {
+					plain++
+				}
+			}
+		}
+	}
+	t.Logf("%d calls with a plain value", plain)
+}
