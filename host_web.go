@@ -371,26 +371,19 @@ func webHostAddr(host string) (netip.Addr, bool) {
 
 // webPlainDomain reports whether the host parser reads h, a reg-name
 // that RFC 3986 allows, as a domain that it only lowercases: ASCII, no
-// percent-encoding, no label that starts "xn--" (those go through UTS
-// #46), and not ending in a number unless it is an IPv4 address the IPv4
-// serializer writes as it is. upper says whether h has an uppercase
-// letter.
+// percent-encoding, and not ending in a number unless it is an IPv4
+// address the IPv4 serializer writes as it is. A label that starts
+// "xn--" is lowercased like any other (see webHost). upper says whether h
+// has an uppercase letter.
 func webPlainDomain(h string) (upper, ok bool) {
 	// One pass that ORs the bytes' marks, with no branch on the data but
-	// the loop's own (issue #31); the rare hyphen is looked at after.
+	// the loop's own (issue #31).
 	var marks uint8
 	for i := 0; i < len(h); i++ {
 		marks |= webHostMarks[h[i]]
 	}
 	if marks&markPct != 0 {
 		return false, false
-	}
-	if marks&markHyphen != 0 {
-		for i := 3; i < len(h); i++ {
-			if h[i] == '-' && h[i-1] == '-' && h[i-2]|0x20 == 'n' && h[i-3]|0x20 == 'x' && (i == 3 || h[i-4] == '.') {
-				return false, false
-			}
-		}
 	}
 	if endsInNumber(h) && !isIPv4(h) {
 		return false, false
@@ -400,7 +393,7 @@ func webPlainDomain(h string) (upper, ok bool) {
 
 // webHostMarks marks the bytes of a host that webPlainDomain and webHost
 // look for: an uppercase letter (ALPHA of the class table that is not
-// lowercase), '%', '-', and an octet that no domain holds (a forbidden
+// lowercase), '%', and an octet that no domain holds (a forbidden
 // domain code point, URL Standard, "host representation", or a non-ASCII
 // octet).
 var webHostMarks = func() (t [256]uint8) {
@@ -413,14 +406,12 @@ var webHostMarks = func() (t [256]uint8) {
 		}
 	}
 	t['%'] |= markPct
-	t['-'] |= markHyphen
 	return t
 }()
 
 const (
 	markUpper uint8 = 1 << iota
 	markPct
-	markHyphen
 	markNotDomain
 )
 
