@@ -376,12 +376,7 @@ func webHostAddr(host string) (netip.Addr, bool) {
 // "xn--" is lowercased like any other (see webHost). upper says whether h
 // has an uppercase letter.
 func webPlainDomain(h string) (upper, ok bool) {
-	// One pass that ORs the bytes' marks, with no branch on the data but
-	// the loop's own (issue #31).
-	var marks uint8
-	for i := 0; i < len(h); i++ {
-		marks |= webHostMarks[h[i]]
-	}
+	marks := hostMarks(h)
 	if marks&markPct != 0 {
 		return false, false
 	}
@@ -389,6 +384,15 @@ func webPlainDomain(h string) (upper, ok bool) {
 		return false, false
 	}
 	return marks&markUpper != 0, true
+}
+
+// hostMarks ORs the webHostMarks of h's octets: one pass with no branch
+// on the data but the loop's own (issue #31).
+func hostMarks(h string) (marks uint8) {
+	for i := 0; i < len(h); i++ {
+		marks |= webHostMarks[h[i]]
+	}
+	return marks
 }
 
 // webHostMarks marks the bytes of a host that webPlainDomain and webHost
@@ -448,11 +452,7 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 	// domain: percent-decode, UTF-8 decode (invalid sequences become
 	// U+FFFD), domain to ASCII. A domain of ASCII octets that a domain
 	// may hold, with no '%', is only lowercased: one pass over it tells.
-	var marks uint8
-	for i := 0; i < len(h); i++ {
-		marks |= webHostMarks[h[i]]
-	}
-	if marks&markNotDomain == 0 && h != "" { // '%' is a forbidden domain code point
+	if marks := hostMarks(h); marks&markNotDomain == 0 && h != "" { // '%' is a forbidden domain code point
 		d := h
 		if marks&markUpper != 0 {
 			d = strings.ToLower(h)

@@ -202,11 +202,10 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 // plainHost reports whether the host state override leaves value as it
 // is, the whole host of u, a URI that WebParser.Parse returned, and
 // RFC 3986 holds it as it is: u is special and not a file URL, and value
-// is a non-empty reg-name with no '%' and no uppercase letter (so no
-// port, no delimiter, no octet to encode or to map) that the host parser
-// returns unchanged (not a number that the IPv4 parser rewrites). The
-// setter then returns u with value as its host, with no URL record and no
-// text to write.
+// is a non-empty reg-name with no '%' (so no port, no delimiter, no octet
+// to encode or to map) that the host parser only lowercases
+// (webPlainDomain), with no uppercase letter. The setter then returns u
+// with value as its host, with no URL record and no text to write.
 func plainHost(u *URI, value string) bool {
 	if !u.HasAuthority || u.Scheme == "file" || value == "" || runOf(value, 0, cRegName) != len(value) {
 		return false
@@ -214,15 +213,8 @@ func plainHost(u *URI, value string) bool {
 	if _, special := specialPort(u.Scheme); !special {
 		return false
 	}
-	var marks uint8
-	for i := 0; i < len(value); i++ {
-		marks |= webHostMarks[value[i]]
-	}
-	if marks&markUpper != 0 {
-		return false
-	}
-	h, err := webIPv4Host(value, len(value), value, value, true)
-	return err == nil && h == value
+	upper, ok := webPlainDomain(value)
+	return ok && !upper
 }
 
 // SetHostname is the hostname setter (URL Standard, "URL class",
