@@ -113,7 +113,8 @@
 //     WebParser.SameSite; ParseReferrerPolicy and ParseReferrerPolicyHeader
 //     (a ReferrerPolicy) and WebParser.Referrer give the Referer a browser
 //     sends; WebParser.Redirect gives a redirect's next hop (RedirectHop)
-//     with the headers to drop.
+//     with the headers to drop, and WebParser.NewRedirectChain a
+//     RedirectChain that follows a request's redirects hop by hop.
 //   - Links people click (URL Standard; HTML; Fetch, "data: URL
 //     processor"; MIME Sniffing; RFC 6068): WebParser.LinkScheme reads the
 //     scheme a browser runs a link with, LinkPolicy.Allows decides whether

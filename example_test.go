@@ -2247,6 +2247,58 @@ func ExampleWebParser_Redirect() {
 	// Referer "https://www.example.com/"
 }
 
+// A crawler that follows redirects itself, to record every hop, keeps a
+// RedirectChain for each URL it fetches (its http.Client's CheckRedirect
+// returns http.ErrUseLastResponse, so that each redirect response comes
+// back to it): the chain resolves each Location against the URL the hop
+// before left, keeps the method and referrer policy as the hops change
+// them, reads the referrer once, and stops a loop at the 21st redirect,
+// as a browser does.
+func ExampleRedirectChain() {
+	// The redirect responses the crawl meets, by URL (no network here).
+	type response struct {
+		status           int
+		location, policy string
+	}
+	responses := map[string]response{
+		"http://example.com/old?id=7":    {301, "https://example.com/old?id=7", ""},
+		"https://example.com/old?id=7":   {302, "/articles/7#comments", "no-referrer"},
+		"https://example.com/articles/7": {307, "https://cdn.example.net/a/7.html", ""},
+		"https://loop.example/":          {302, "/", ""},
+	}
+	crawl := func(start, page string) {
+		chain, err := uri.WebParser{}.NewRedirectChain(uri.MustParse(start), "GET", uri.MustParse(page), "")
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for next := start; ; {
+			r, ok := responses[strings.TrimSuffix(next, "#comments")]
+			if !ok {
+				fmt.Println("fetched", next)
+				return
+			}
+			hop, err := chain.Follow(r.location, r.status, uri.ParseReferrerPolicyHeader([]string{r.policy}))
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			if !strings.HasPrefix(start, "https://loop.") {
+				fmt.Printf("%d %s  same origin %v, Referer %q, drop %q\n", r.status, hop.Href, hop.SameOrigin, hop.Referer, hop.Drop)
+			}
+			next = hop.Href
+		}
+	}
+	crawl("http://example.com/old?id=7", "https://news.example/today")
+	crawl("https://loop.example/", "https://news.example/today")
+	// Output:
+	// 301 https://example.com/old?id=7  same origin false, Referer "https://news.example/", drop ["Authorization" "Cookie"]
+	// 302 https://example.com/articles/7#comments  same origin true, Referer "", drop []
+	// 307 https://cdn.example.net/a/7.html#comments  same origin false, Referer "", drop ["Authorization" "Cookie"]
+	// fetched https://cdn.example.net/a/7.html#comments
+	// uri: a redirect that browsers do not follow at offset 0 in "/": expected at most 20 redirects for one request (Fetch Standard, "HTTP-redirect fetch")
+}
+
 func mustURL(s string) *url.URL {
 	u, err := url.Parse(s)
 	if err != nil {

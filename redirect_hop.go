@@ -6,11 +6,13 @@ import "errors"
 // redirect (Fetch Standard, "HTTP-redirect fetch"), for an HTTP client
 // that follows redirects (net/http's Client.CheckRedirect, a crawler).
 
-// ErrRedirect reports a Location that a browser does not follow: one
-// that resolves to a URL whose scheme is not http or https (Fetch
-// Standard, "HTTP-redirect fetch": "If locationURL's scheme is not an
-// HTTP(S) scheme, then return a network error").
-var ErrRedirect = errors.New("uri: a redirect to a URL that browsers do not follow")
+// ErrRedirect reports a redirect that a browser does not follow: a
+// Location that resolves to a URL whose scheme is not http or https
+// (Fetch Standard, "HTTP-redirect fetch": "If locationURL's scheme is not
+// an HTTP(S) scheme, then return a network error"), and, in a
+// RedirectChain, the 21st redirect of one request ("If request's
+// redirect count is 20, then return a network error").
+var ErrRedirect = errors.New("uri: a redirect that browsers do not follow")
 
 // RedirectHop is what a browser does with one HTTP redirect (Fetch
 // Standard, "HTTP-redirect fetch"), as WebParser.Redirect returns it.
@@ -87,42 +89,144 @@ var redirectDrop = [4][]string{
 // that resolves to a URL that is not http or https, an *Error wrapping
 // ErrRedirect at its start; a current URL the parser rejects, an error
 // wrapping ErrWebBase.
+//
+// Redirect reads current and referrer again at every call; a client that
+// follows a request's redirects itself keeps a RedirectChain
+// (WebParser.NewRedirectChain), which reads each URL once and counts the
+// redirects.
 func (p WebParser) Redirect(current URI, location string, status int, method string, referrer URI, policy ReferrerPolicy) (RedirectHop, error) {
-	var b WebBase
-	if err := b.init(p, current); err != nil {
+	var c RedirectChain
+	if err := c.init(p, current, method, referrer, policy); err != nil {
 		return RedirectHop{}, err
 	}
-	w, err := b.read(location)
-	if err != nil {
-		return RedirectHop{}, err
+	return c.Follow(location, status, "")
+}
+
+// maxRedirects is the number of redirects a browser follows for one
+// request (Fetch Standard, "HTTP-redirect fetch": "If request's redirect
+// count is 20, then return a network error").
+const maxRedirects = 20
+
+// RedirectChain follows the redirects of one request as a browser does
+// (Fetch Standard, "HTTP-redirect fetch"): it is the request of that
+// algorithm, whose current URL, method and referrer policy each hop
+// updates and whose referrer stays. Each hop reads only its Location: the
+// current URL is the record the hop before made, and the referrer is read
+// and stripped once for the whole chain, so a hop costs about one parse
+// of the Location where WebParser.Redirect, which reads the current URL
+// and the referrer again, costs three. For a client that follows
+// redirects itself, as a crawler that records each hop does; in
+// net/http's Client.CheckRedirect, where each hop is a new call,
+// WebParser.Redirect gives the same answers. A RedirectChain is not safe
+// for concurrent use.
+type RedirectChain struct {
+	base        WebBase // the current URL
+	method      string
+	policy      ReferrerPolicy
+	referrer    referrerSource
+	hasReferrer bool
+	count       int // the redirects followed
+}
+
+// NewRedirectChain starts the redirects of a request to current, made with
+// method, from a document or request whose URL is referrer (the zero URI
+// for none) under policy, read as WebParser.Redirect reads them: a current
+// URL the parser rejects is an error wrapping ErrWebBase, and a referrer
+// it rejects sends no Referer.
+func (p WebParser) NewRedirectChain(current URI, method string, referrer URI, policy ReferrerPolicy) (*RedirectChain, error) {
+	c := new(RedirectChain)
+	if err := c.init(p, current, method, referrer, policy); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// init starts c.
+func (c *RedirectChain) init(p WebParser, current URI, method string, referrer URI, policy ReferrerPolicy) error {
+	if err := c.base.init(p, current); err != nil {
+		return err
+	}
+	c.method, c.policy = method, policy
+	if referrer != (URI{}) {
+		if src, err := p.record(referrer); err == nil {
+			c.referrer, c.hasReferrer = p.referrerSource(&src), true
+		}
+	}
+	return nil
+}
+
+// Follow is WebParser.Redirect for the chain's next hop: a redirect
+// response of status with the Location value location, to the request's
+// current URL. policy is the response's Referrer-Policy
+// (ParseReferrerPolicyHeader of its header), which becomes the request's
+// policy when not empty (Fetch Standard, "set request's referrer policy
+// on redirect"); "" keeps the policy the request has. On success the
+// hop's URL and Method are the request's from then on. The 21st redirect
+// is an *Error wrapping ErrRedirect (Fetch Standard, "HTTP-redirect
+// fetch": the redirect count is at most 20); the errors are otherwise
+// Redirect's, and a hop that fails leaves the chain as it was.
+func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolicy) (RedirectHop, error) {
+	b := &c.base
+	// A Location that webNormal reads (an absolute URL, the common one) is
+	// read without the base, and its URI is the next URL when it keeps
+	// its own fragment or the current URL has none.
+	var v URI
+	var w webURL
+	fast := webNormal(location, &v)
+	if fast {
+		w = recordOf(&v, len(location))
+	} else {
+		var err error
+		if w, err = b.parse(location); err != nil {
+			return RedirectHop{}, err
+		}
 	}
 	if w.scheme != "http" && w.scheme != "https" {
 		return RedirectHop{}, &Error{Input: location, Offset: inputOffset(location, len(location)), Err: ErrRedirect,
 			Expected: "an http or https URL (Fetch Standard, \"HTTP-redirect fetch\"), not a " + w.scheme + ": one"}
 	}
+	if c.count == maxRedirects {
+		return RedirectHop{}, &Error{Input: location, Offset: 0, Err: ErrRedirect,
+			Expected: "at most 20 redirects for one request (Fetch Standard, \"HTTP-redirect fetch\")"}
+	}
 	if !w.hasFragment && b.url.hasFragment {
 		w.hasFragment, w.fragment = true, b.url.fragment
+		fast = false
 	}
-	u, href := w.text("")
-	var stack [256]byte
-	if plain := w.href(stack[:0]); string(plain) != href {
-		href = string(plain) // the URI's text has an octet percent-encoded
+	h := RedirectHop{Method: c.method}
+	if fast {
+		// the URI's text is the href: webNormal reads no URL whose
+		// serialization percent-encodes an octet RFC 3986 allows
+		h.URL, h.Href = v, location
+		if !isTextOf(&v, location) {
+			h.Href = v.String() // repaired: the scheme or host lowercased, a port removed
+		}
+	} else {
+		h.URL, h.Href = w.text("")
+		var stack [256]byte
+		if plain := w.href(stack[:0]); string(plain) != h.Href {
+			h.Href = string(plain) // the URI's text has an octet percent-encoded
+		}
 	}
-	o, _ := p.tupleOrigin(&w)
-	h := RedirectHop{URL: u, Href: href, SameOrigin: b.tuple && o == b.origin, Method: method}
+	o, _ := b.p.tupleOrigin(&w) // an http(s) URL's origin is a tuple
+	h.SameOrigin = b.tuple && o == b.origin
 	drop := 0
 	if !h.SameOrigin {
 		drop = 1
 	}
-	if (status == 301 || status == 302) && method == "POST" || status == 303 && method != "GET" && method != "HEAD" {
+	if (status == 301 || status == 302) && c.method == "POST" || status == 303 && c.method != "GET" && c.method != "HEAD" {
 		h.Method = "GET"
 		drop += 2
 	}
 	h.Drop = redirectDrop[drop]
-	if referrer != (URI{}) {
-		if src, err := p.record(referrer); err == nil {
-			h.Referer = p.referrer(&src, &w, policy)
-		}
+	if policy != "" {
+		c.policy = policy
 	}
+	if c.hasReferrer {
+		h.Referer = c.referrer.to(&w, o, c.policy)
+	}
+	c.count++
+	b.url, b.origin, b.tuple, b.special = w, o, true, true
+	c.method = h.Method
 	return h, nil
 }

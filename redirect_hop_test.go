@@ -99,6 +99,26 @@ func BenchmarkRedirect(b *testing.B) {
 	}
 }
 
+// BenchmarkRedirectChain times a hop of a chain: the hop of
+// BenchmarkRedirect, and back, alternately, each with the current URL the
+// hop before left and the referrer read once.
+func BenchmarkRedirectChain(b *testing.B) {
+	current := MustParse("https://a.example.com/login?next=x")
+	referrer := MustParse("https://a.example.com/account/settings?tab=2")
+	locations := [2]string{"https://b.example.com/welcome", "https://a.example.com/login?next=x"}
+	c, err := WebParser{}.NewRedirectChain(current, "POST", referrer, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if c.count == maxRedirects {
+			c.count = 0 // the benchmark's chain never ends
+		}
+		c.Follow(locations[i&1], 302, "")
+	}
+}
+
 // FuzzRedirect checks one hop: the next URL is what WebParser.Resolve
 // gives (with the current URL's fragment when it has none), SameOrigin is
 // WebParser.SameOrigin's answer, Authorization is dropped exactly on a
@@ -145,6 +165,159 @@ func FuzzRedirect(f *testing.F) {
 		}
 		if strings.Contains(h.Referer, "#") {
 			t.Fatalf("Referer %q has a fragment", h.Referer)
+		}
+	})
+}
+
+// TestRedirectChain follows chains of hops with RedirectChain and with
+// WebParser.Redirect given what the hop before left (its URL, its method
+// and the policy so far): the two agree on every hop, a failed hop leaves
+// the chain as it was, the 21st redirect fails, and a relative Location
+// resolves against the URL record, as a browser's does, not against the
+// URI's text.
+func TestRedirectChain(t *testing.T) {
+	type hop struct {
+		location string
+		status   int
+		policy   ReferrerPolicy // the response's Referrer-Policy
+		href     string         // "" for an error
+		referer  string
+	}
+	for _, c := range []struct {
+		current, method, referrer string
+		policy                    ReferrerPolicy
+		hops                      []hop
+	}{
+		{"https://a.example/login?next=x", "POST", "https://a.example/account?tab=2", "", []hop{
+			{"https://b.example/welcome", 302, "", "https://b.example/welcome", "https://a.example/"},
+			{"/home#top", 301, "unsafe-url", "https://b.example/home#top", "https://a.example/account?tab=2"},
+			{"javascript:alert(1)", 302, "", "", ""}, // refused: the chain is as it was
+			{"?q", 307, "", "https://b.example/home?q#top", "https://a.example/account?tab=2"},
+			{"http://b.example/", 308, "no-referrer", "http://b.example/#top", ""},
+			{"//c.example:8080/x", 303, "origin", "http://c.example:8080/x#top", "https://a.example/"},
+		}},
+		// the record keeps '|' where the URI writes %7C: the next hop
+		// resolves against the record, and its href keeps it too
+		{"https://a.example/", "GET", "", "", []hop{
+			{"https://a.example/x|y/z#f", 302, "", "https://a.example/x|y/z#f", ""},
+			{"w", 302, "", "https://a.example/x|y/w#f", ""},
+			{"HTTPS://A.example:443/v", 302, "", "https://a.example/v#f", ""},
+		}},
+		{"http://127.0.0.1:8080/a#frag", "PUT", "data:,x", "", []hop{
+			{"http://localhost/b", 303, "", "http://localhost/b#frag", ""},
+			{"https://[::1]/c", 307, "", "https://[::1]/c#frag", ""},
+		}},
+	} {
+		chain, err := WebParser{}.NewRedirectChain(MustParse(c.current), c.method, parseOrZero(t, c.referrer), c.policy)
+		if err != nil {
+			t.Fatalf("NewRedirectChain(%q): %v", c.current, err)
+		}
+		current, method, policy := MustParse(c.current), c.method, c.policy
+		for _, want := range c.hops {
+			got, err := chain.Follow(want.location, want.status, want.policy)
+			p := policy
+			if want.policy != "" {
+				p = want.policy
+			}
+			single, serr := WebParser{}.Redirect(current, want.location, want.status, method, parseOrZero(t, c.referrer), p)
+			if want.href == "" {
+				if !errors.Is(err, ErrRedirect) || serr == nil || err.Error() != serr.Error() {
+					t.Errorf("%s: Follow(%q) = %v, want the error Redirect gives, %v", c.current, want.location, err, serr)
+				}
+				continue
+			}
+			if err != nil || got.Href != want.href || got.Referer != want.referer {
+				t.Errorf("%s: Follow(%q) = %q, Referer %q, %v; want %q, %q", c.current, want.location, got.Href, got.Referer, err, want.href, want.referer)
+				continue
+			}
+			if serr != nil || single.URL != got.URL || single.SameOrigin != got.SameOrigin || single.Referer != got.Referer ||
+				single.Method != got.Method || strings.Join(single.Drop, " ") != strings.Join(got.Drop, " ") {
+				t.Errorf("%s: Follow(%q) = %+v; Redirect gives %+v, %v", c.current, want.location, got, single, serr)
+			}
+			if u, err := ParseWeb(got.Href); err != nil || u != got.URL {
+				t.Errorf("%s: Follow(%q): URL %v is not ParseWeb(Href) (%v)", c.current, want.location, got.URL, err)
+			}
+			current, method, policy = got.URL, got.Method, p
+		}
+	}
+
+	// a loop: 20 redirects, then a network error
+	chain, err := WebParser{}.NewRedirectChain(MustParse("https://a.example/loop"), "GET", URI{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 21; i++ {
+		_, err := chain.Follow("/loop", 302, "")
+		var e *Error
+		if last := i == 21; last != (err != nil) || last && (!errors.As(err, &e) || !errors.Is(err, ErrRedirect) || e.Offset != 0 || e.Input != "/loop") {
+			t.Fatalf("redirect %d: %v", i, err)
+		}
+	}
+	if _, err := (WebParser{}).NewRedirectChain(MustParse("http://a:99999/"), "GET", URI{}, ""); !errors.Is(err, ErrWebBase) {
+		t.Errorf("a bad current URL: %v, want ErrWebBase", err)
+	}
+}
+
+// parseOrZero is MustParse, and the zero URI for "".
+func parseOrZero(t *testing.T, s string) URI {
+	if s == "" {
+		return URI{}
+	}
+	return MustParseWeb(t, s)
+}
+
+// FuzzRedirectChain follows up to three hops with a RedirectChain and
+// with WebParser.Redirect given what the hop before left: the same URL,
+// same-origin answer, Referer, method and headers to drop on every hop,
+// the same error where one fails (and then the chain goes on as it was),
+// and an Href that ParseWeb reads as the URL.
+func FuzzRedirectChain(f *testing.F) {
+	f.Add("https://a.com/x#f", "POST", "https://u:p@a.com/p?q#f", uint8(0), "//b.com", 302, uint8(9), "/x|y/z", 303, uint8(7), "w?q", 307, uint8(2))
+	f.Add("http://a/reset?token=1", "PUT", "http://a/", uint8(8), "http:b", 301, uint8(0), "javascript:x", 302, uint8(9), "HTTP://A:80/%7e", 308, uint8(9))
+	f.Add("https://a.com/", "GET", "data:,x", uint8(2), "/\\evil.test", 301, uint8(9), "#", 302, uint8(9), "..", 302, uint8(1))
+	f.Fuzz(func(t *testing.T, current, method, referrer string, pol uint8,
+		loc1 string, status1 int, pol1 uint8, loc2 string, status2 int, pol2 uint8, loc3 string, status3 int, pol3 uint8) {
+		policyOf := func(b uint8) ReferrerPolicy {
+			if int(b) < len(referrerPolicies) {
+				return referrerPolicies[b]
+			}
+			return ""
+		}
+		cu, err := ParseWeb(current)
+		if err != nil {
+			return
+		}
+		ru, _ := ParseWeb(referrer)
+		policy := policyOf(pol)
+		chain, err := WebParser{}.NewRedirectChain(cu, method, ru, policy)
+		if err != nil {
+			t.Fatalf("NewRedirectChain(%q): %v", current, err)
+		}
+		for _, hop := range []struct {
+			location string
+			status   int
+			policy   ReferrerPolicy
+		}{{loc1, status1, policyOf(pol1)}, {loc2, status2, policyOf(pol2)}, {loc3, status3, policyOf(pol3)}} {
+			got, err := chain.Follow(hop.location, hop.status, hop.policy)
+			p := policy
+			if hop.policy != "" {
+				p = hop.policy
+			}
+			want, werr := WebParser{}.Redirect(cu, hop.location, hop.status, method, ru, p)
+			if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+				t.Fatalf("Follow(%q) from %v: %v; Redirect: %v", hop.location, cu, err, werr)
+			}
+			if err != nil {
+				continue
+			}
+			if got.URL != want.URL || got.SameOrigin != want.SameOrigin || got.Referer != want.Referer ||
+				got.Method != want.Method || strings.Join(got.Drop, " ") != strings.Join(want.Drop, " ") {
+				t.Fatalf("Follow(%q) from %v = %+v; Redirect gives %+v", hop.location, cu, got, want)
+			}
+			if u, err := ParseWeb(got.Href); err != nil || u != got.URL {
+				t.Fatalf("Follow(%q) from %v: Href %q, ParseWeb gives %v, %v; URL %v", hop.location, cu, got.Href, u, err, got.URL)
+			}
+			cu, method, policy = got.URL, got.Method, p
 		}
 	})
 }

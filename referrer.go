@@ -149,20 +149,52 @@ func (p WebParser) Referrer(from, to URI, policy ReferrerPolicy) string {
 
 // referrer is Referrer for parsed URLs.
 func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
-	if dst.scheme != "http" && dst.scheme != "https" || policy == ReferrerNoReferrer {
-		return ""
-	}
+	r := p.referrerSource(src)
+	do, _ := p.tupleOrigin(dst)
+	return r.to(dst, do, policy)
+}
+
+// referrerSource is a request's referrer, read once, with what every
+// decision about it needs: its origin, whether it is potentially
+// trustworthy, and its two stripped forms (W3C Referrer Policy, "Strip
+// url for use as a referrer"), each written when first asked for. A
+// request keeps its referrer across its redirects (Fetch Standard, "main
+// fetch" determines the Referer again for each hop from the same
+// referrer), so a RedirectChain strips it at most twice.
+type referrerSource struct {
+	url     webURL
+	local   bool // a local scheme: about, blob, data (Fetch Standard, "local scheme")
+	tuple   bool // a tuple origin, not an opaque one
+	origin  webOrigin
+	trusted bool // potentially trustworthy (Secure Contexts)
+
+	full, originOnly string // the stripped forms, "" until written
+}
+
+// referrerSource reads what Referrer decides with from src.
+func (p WebParser) referrerSource(src *webURL) referrerSource {
+	r := referrerSource{url: *src}
 	switch src.scheme {
-	case "about", "blob", "data": // local schemes
+	case "about", "blob", "data":
+		r.local = true
+		return r
+	}
+	r.origin, r.tuple = p.tupleOrigin(src)
+	r.trusted = trustworthy(src, r.tuple, r.origin)
+	return r
+}
+
+// to is the Referer for a request to dst, of origin do (W3C Referrer
+// Policy, "Determine request's referrer", steps 5 to 8).
+func (r *referrerSource) to(dst *webURL, do webOrigin, policy ReferrerPolicy) string {
+	if dst.scheme != "http" && dst.scheme != "https" || policy == ReferrerNoReferrer || r.local {
 		return ""
 	}
 	// the full URL, stripped, or the origin only when the policy says so,
 	// or when it is longer than 4,096 octets
 	full := true
-	so, sTuple := p.tupleOrigin(src)
-	do, _ := p.tupleOrigin(dst)
-	same := sTuple && so == do
-	downgrade := trustworthy(src, sTuple, so) && !trustworthy(dst, true, do)
+	same := r.tuple && r.origin == do
+	downgrade := r.trusted && !trustworthy(dst, true, do)
 	switch policy {
 	case ReferrerOrigin:
 		full = false
@@ -192,24 +224,40 @@ func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
 	default:
 		return "" // not a policy: send nothing
 	}
-	u := *src
-	u.username, u.password = "", ""
-	u.hasFragment, u.fragment = false, ""
 	if full {
-		if s := u.hrefString(); len(s) <= 4096 {
-			return s
+		if r.full == "" {
+			u := r.url
+			u.username, u.password = "", ""
+			u.hasFragment, u.fragment = false, ""
+			if r.full = u.hrefString(); len(r.full) > 4096 {
+				r.full = r.originOnlyForm()
+			}
 		}
+		return r.full
 	}
-	u.hasQuery, u.query = false, ""
-	if !u.isOpaque {
-		u.path = nil
-		if _, special := specialPort(u.scheme); special {
-			u.path = rootPath
+	return r.originOnlyForm()
+}
+
+// originOnlyForm is the referrer stripped with the origin-only flag: no
+// credentials, path, query or fragment, and the path "/" for a special
+// URL, as the serializer writes it.
+func (r *referrerSource) originOnlyForm() string {
+	if r.originOnly == "" {
+		u := r.url
+		u.username, u.password = "", ""
+		u.hasFragment, u.fragment = false, ""
+		u.hasQuery, u.query = false, ""
+		if !u.isOpaque {
+			u.path = nil
+			if _, special := specialPort(u.scheme); special {
+				u.path = rootPath
+			}
+		} else {
+			u.opaque = ""
 		}
-	} else {
-		u.opaque = ""
+		r.originOnly = u.hrefString()
 	}
-	return u.hrefString()
+	return r.originOnly
 }
 
 // trustworthy reports whether u, of origin o (tuple: not opaque), is a

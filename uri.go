@@ -332,6 +332,13 @@ func pathGuard(hasScheme, hasAuthority bool, path string) string {
 	return ""
 }
 
+// isTextOf reports whether the components of v are s itself, cut from
+// it in order, as Parse leaves them: v's text is then s, without writing
+// it. Components cut from another string (a repaired text) give false.
+func isTextOf(v *URI, s string) bool {
+	return v.Scheme != "" && v.len() == len(s) && unsafe.StringData(v.Scheme) == unsafe.StringData(s)
+}
+
 // bytesString returns the bytes of b as a string without copying them, the
 // way strings.Builder does. The caller must never write to b again.
 func bytesString(b []byte) string {
