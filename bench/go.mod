@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/PuerkitoBio/purell v1.2.1
 	github.com/nlnwa/whatwg-url v0.6.2
+	github.com/rs/cors v1.11.1
 	github.com/seed0915fd1c/uri v0.0.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
 	go.lsp.dev/uri v1.0.1
