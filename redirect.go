@@ -128,9 +128,10 @@ func (b *WebBase) init(p WebParser, base URI) error {
 // as WebParser.Parse does.
 func (b *WebBase) Resolve(ref string) (URI, error) {
 	var u URI
-	if webNormal(ref, &u) {
-		// a URL with a scheme, and with an authority when special, which
-		// the parser reads without looking at the base
+	if b.pathRef(ref, &u) || webNormal(ref, &u) {
+		// a path on the base's authority, or a URL with a scheme, and
+		// with an authority when special, which the parser reads without
+		// looking at the base
 		return u, nil
 	}
 	w, err := b.parse(ref)
@@ -143,13 +144,55 @@ func (b *WebBase) Resolve(ref string) (URI, error) {
 // read is the basic URL parser on ref with the base URL. A ref that
 // webNormal reads is a URL with a scheme (and an authority when special)
 // that the parser reads without looking at the base, and its record is
-// made from that URI.
+// made from that URI; one that pathRef reads, the base's authority with
+// ref's path.
 func (b *WebBase) read(ref string) (webURL, error) {
 	var v URI
+	if b.pathRef(ref, &v) {
+		return b.pathRecord(&v), nil
+	}
 	if webNormal(ref, &v) {
 		return recordOf(&v, len(ref)), nil
 	}
 	return b.parse(ref)
+}
+
+// pathRef sets *v to the URL that ref resolves to and returns true when
+// ref is a path-absolute reference ("/" then no "/") that RFC 3986 reads
+// as it is and the URL parser keeps as it is (webPlainPathQuery), on a
+// base with a special scheme other than file, a host that RFC 3986 reads
+// as it is and no credentials: the base's scheme, host and port, which
+// its record holds as the serializer writes them, with ref's path, query
+// and fragment. This is the path the parser takes (URL Standard,
+// "relative state" and "relative slash state" copy the base's
+// credentials, host and port, and the path state reads the rest as it
+// reads it after an authority), without running it. It returns false
+// when it cannot tell cheaply, and then *v holds no meaning; it is
+// false for every ref that webNormal reads, which have a scheme.
+func (b *WebBase) pathRef(ref string, v *URI) bool {
+	u := &b.url
+	if len(ref) == 0 || ref[0] != '/' || len(ref) > 1 && ref[1] == '/' || !b.special ||
+		u.username != "" || u.password != "" || u.host == "" {
+		return false
+	}
+	if u.host[0] != '[' && runOf(u.host, 0, cRegName) != len(u.host) {
+		return false // a host the URI writes percent-encoded
+	}
+	*v = URI{}
+	if !parseFast(ref, ruleRelative, v) || !webPlainPathQuery(v, true) {
+		return false
+	}
+	v.Scheme, v.HasAuthority, v.Host = u.scheme, true, u.host
+	v.Port, v.HasPort = u.port, u.port != ""
+	return true
+}
+
+// pathRecord is the record of v, a URL that pathRef returned: its host
+// is the base's.
+func (b *WebBase) pathRecord(v *URI) webURL {
+	w := recordOf(v, 0)
+	w.hostLeft = 0 // the host is the base's, not the input's
+	return w
 }
 
 // parse is the basic URL parser on ref with the base URL, for a caller

@@ -172,10 +172,14 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 	// its own fragment or the current URL has none.
 	var v URI
 	var w webURL
-	fast := webNormal(location, &v)
-	if fast {
+	fast := true
+	switch {
+	case b.pathRef(location, &v):
+		w = b.pathRecord(&v)
+	case webNormal(location, &v):
 		w = recordOf(&v, len(location))
-	} else {
+	default:
+		fast = false
 		var err error
 		if w, err = b.parse(location); err != nil {
 			return RedirectHop{}, err
@@ -191,7 +195,9 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 	}
 	if !w.hasFragment && b.url.hasFragment {
 		w.hasFragment, w.fragment = true, b.url.fragment
-		fast = false
+		v.HasFragment, v.Fragment = true, b.url.fragment
+		// a fragment that RFC 3986 reads as it is keeps v's text the href
+		fast = fast && runPct(v.Fragment, runOf(v.Fragment, 0, cQuery), cQuery) == len(v.Fragment)
 	}
 	h := RedirectHop{Method: c.method}
 	if fast {
@@ -199,7 +205,7 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 		// serialization percent-encodes an octet RFC 3986 allows
 		h.URL, h.Href = v, location
 		if !isTextOf(&v, location) {
-			h.Href = v.String() // repaired: the scheme or host lowercased, a port removed
+			h.Href = v.String() // the base's host, a fragment kept, or a repair
 		}
 	} else {
 		h.URL, h.Href = w.text("")

@@ -99,23 +99,35 @@ func BenchmarkRedirect(b *testing.B) {
 	}
 }
 
-// BenchmarkRedirectChain times a hop of a chain: the hop of
-// BenchmarkRedirect, and back, alternately, each with the current URL the
-// hop before left and the referrer read once.
+// BenchmarkRedirectChain times a hop of a chain, with the current URL the
+// hop before left and the referrer read once: the hop of
+// BenchmarkRedirect and back, alternately (absolute Locations), and the
+// same with path-absolute ones on one origin (relative).
 func BenchmarkRedirectChain(b *testing.B) {
 	current := MustParse("https://a.example.com/login?next=x")
 	referrer := MustParse("https://a.example.com/account/settings?tab=2")
-	locations := [2]string{"https://b.example.com/welcome", "https://a.example.com/login?next=x"}
-	c, err := WebParser{}.NewRedirectChain(current, "POST", referrer, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if c.count == maxRedirects {
-			c.count = 0 // the benchmark's chain never ends
-		}
-		c.Follow(locations[i&1], 302, "")
+	for _, c := range []struct {
+		name      string
+		locations [2]string
+	}{
+		{"absolute", [2]string{"https://b.example.com/welcome", "https://a.example.com/login?next=x"}},
+		{"relative", [2]string{"/welcome", "/login?next=x"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			chain, err := WebParser{}.NewRedirectChain(current, "POST", referrer, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if chain.count == maxRedirects {
+					chain.count = 0 // the benchmark's chain never ends
+				}
+				if _, err := chain.Follow(c.locations[i&1], 302, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -556,6 +557,56 @@ func readRedirectGenerated(t *testing.T, file string) (rows []redirectAnswer, sc
 	return rows, scriptSum
 }
 
+// checkBaseRead checks that b.read, fast paths included, reads ref as the
+// parser does with b's record as the base, field by field.
+func checkBaseRead(t testing.TB, b *WebBase, ref string) {
+	t.Helper()
+	got, gerr := b.read(ref)
+	want, werr := b.p.parse(ref, &b.url)
+	if errString(gerr) != errString(werr) {
+		t.Fatalf("WebBase(%+v).read(%q): %v, the parser: %v", b.url, ref, gerr, werr)
+	}
+	if gerr == nil && !reflect.DeepEqual(got, want) && !(len(got.path) == 0 && len(want.path) == 0 && equalButPath(got, want)) {
+		t.Fatalf("WebBase(%+v).read(%q) = %+v, the parser reads %+v", b.url, ref, got, want)
+	}
+}
+
+// TestWebBasePathRef checks the path-absolute fast path of WebBase's
+// readings on the bases and references where it applies and where it
+// must step aside for the parser.
+func TestWebBasePathRef(t *testing.T) {
+	bases := []string{"https://a.example/x/y?q#f", "http://a.example:8080/", "https://[::1]/", "http://127.0.0.1/",
+		"wss://a.example/", "ftp://a.example/", "https://u:p@a.example/", "file:///x", "foo://a.example/x", "https://xn--mnchen-3ya.de/"}
+	refs := []string{"/", "/a", "/a/b?c#d", "/a/../b", "/a/%2e/b", "/a/.%2E", "/a?it's", "/a#it's", "/a'b", "//b.example/",
+		"/\\b.example", "/a b", "/a|b", "/a%zz", "/a%41", "/a?", "/a#", "/:", "/a@b", "/C:/x", "/~user/%7Efile"}
+	fast := 0
+	for _, bt := range bases {
+		b, err := WebParser{}.Base(MustParse(bt))
+		if err != nil {
+			t.Fatalf("Base(%q): %v", bt, err)
+		}
+		for _, ref := range refs {
+			var v URI
+			if b.pathRef(ref, &v) {
+				fast++
+			}
+			checkBaseRead(t, b, ref)
+			u, err := b.Resolve(ref)
+			w, werr := b.p.parse(ref, &b.url)
+			var want URI
+			if werr == nil {
+				want, _ = w.uri(ref)
+			}
+			if u != want || errString(err) != errString(werr) {
+				t.Errorf("WebBase(%q).Resolve(%q) = %q, %v; the parser: %q, %v", bt, ref, u, err, want, werr)
+			}
+		}
+	}
+	if fast < 60 {
+		t.Errorf("the fast path took %d of %d readings", fast, len(bases)*len(refs))
+	}
+}
+
 // FuzzLocalRedirect checks, for any base and reference: SameOrigin (its
 // fast path included) agrees with resolving the reference (ResolveHref)
 // and comparing origins; the WebBase forms agree with the WebParser
@@ -604,6 +655,7 @@ func FuzzLocalRedirect(f *testing.F) {
 		if u != want || errString(rerr) != errString(werr) {
 			t.Fatalf("WebBase(%q).Resolve(%q) = %q, %v; the parser gives %q, %v", base, ref, u, rerr, want, werr)
 		}
+		checkBaseRead(t, b, ref)
 		// the slow reading: resolve, then compare serialized origins
 		href, herr := p.ResolveHref(base, ref)
 		bo, _ := p.Origin(base.String())

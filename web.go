@@ -1023,10 +1023,7 @@ func webNormalParts(u *URI) bool {
 			port, repair = t, true
 		}
 	}
-	if u.Path != "" && hasURLDotSegment(u.Path) {
-		return false
-	}
-	if special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0 {
+	if !webPlainPathQuery(u, special) {
 		return false
 	}
 	if special && u.Path == "" {
@@ -1036,6 +1033,15 @@ func webNormalParts(u *URI) bool {
 		return true
 	}
 	return webRepair(u, scheme, ipv6, port)
+}
+
+// webPlainPathQuery reports whether the URL parser keeps u's path and
+// query as they are, after an authority: a path with no segment it reads
+// as a dot segment, and, for a special URL, a query without the '\'' that
+// its percent-encode set adds (URL Standard, "special-query percent-encode
+// set"). u is a valid URI, whose other octets the parser keeps.
+func webPlainPathQuery(u *URI, special bool) bool {
+	return !(u.Path != "" && hasURLDotSegment(u.Path) || special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0)
 }
 
 // webRepair applies the repairs of webNormal to *u: the scheme given;
