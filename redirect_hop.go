@@ -172,12 +172,13 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 	// its own fragment or the current URL has none.
 	var v URI
 	var w webURL
-	fast := true
+	fast, whole := true, false // whole: v is cut from location
 	switch {
 	case b.pathRef(location, &v):
 		w = b.pathRecord(&v)
 	case webNormal(location, &v):
 		w = recordOf(&v, len(location))
+		whole = isTextOf(&v, location)
 	default:
 		fast = false
 		var err error
@@ -195,7 +196,7 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 	}
 	if !w.hasFragment && b.url.hasFragment {
 		w.hasFragment, w.fragment = true, b.url.fragment
-		v.HasFragment, v.Fragment = true, b.url.fragment
+		v.HasFragment, v.Fragment, whole = true, b.url.fragment, false
 		// a fragment that RFC 3986 reads as it is keeps v's text the href
 		fast = fast && runPct(v.Fragment, runOf(v.Fragment, 0, cQuery), cQuery) == len(v.Fragment)
 	}
@@ -204,7 +205,7 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 		// the URI's text is the href: webNormal reads no URL whose
 		// serialization percent-encodes an octet RFC 3986 allows
 		h.URL, h.Href = v, location
-		if !isTextOf(&v, location) {
+		if !whole {
 			h.Href = v.String() // the base's host, a fragment kept, or a repair
 		}
 	} else {

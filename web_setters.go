@@ -89,6 +89,25 @@ func (w *webURL) result(err error) (URI, error) {
 	return w.uri("")
 }
 
+// authorityResult is result for a setter that edited only the host, port
+// or path of w, the record of u, a URI that WebParser.Parse returned, with
+// an authority: u with w's host, port and path, when RFC 3986 holds them as
+// the serializer writes them (with a host, it writes no "/." before the
+// path), with no text to write. ok is false otherwise.
+func (w *webURL) authorityResult(u *URI) (v URI, ok bool) {
+	if !u.HasAuthority || !w.hasHost || w.isOpaque {
+		return URI{}, false
+	}
+	h, p := w.host, bytesString(w.path) // w.path is not written again
+	if h != "" && h[0] != '[' && runPct(h, runOf(h, 0, cRegName), cRegName) != len(h) ||
+		runPct(p, runOf(p, 0, cPath), cPath) != len(p) {
+		return URI{}, false
+	}
+	v = *u
+	v.Host, v.Port, v.HasPort, v.Path = h, w.port, w.port != "", p
+	return v, true
+}
+
 // SetHref is the href setter (URL Standard, "URL class", href): the value
 // parsed with no base URL replaces the whole URL, as Parse returns it. A
 // value that does not parse is an error (a TypeError in JavaScript), and
@@ -193,10 +212,14 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 		u.Host = value
 		return u, nil
 	}
-	if err == nil {
-		p.hostOverride(&w, value, false)
+	if err != nil {
+		return URI{}, err
 	}
-	return w.result(err)
+	p.hostOverride(&w, value, false)
+	if v, ok := w.authorityResult(&u); normal && ok {
+		return v, nil
+	}
+	return w.result(nil)
 }
 
 // plainHost reports whether the host state override leaves value as it
@@ -226,10 +249,14 @@ func (p WebParser) SetHostname(u URI, value string) (URI, error) {
 		u.Host = value
 		return u, nil
 	}
-	if err == nil {
-		p.hostOverride(&w, value, true)
+	if err != nil {
+		return URI{}, err
 	}
-	return w.result(err)
+	p.hostOverride(&w, value, true)
+	if v, ok := w.authorityResult(&u); normal && ok {
+		return v, nil
+	}
+	return w.result(nil)
 }
 
 // hostOverride is the host state (hostname: the hostname state) and the
@@ -308,10 +335,14 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 		u.Path = value
 		return u, nil
 	}
-	if err == nil {
-		p.pathnameOverride(&w, value)
+	if err != nil {
+		return URI{}, err
 	}
-	return w.result(err)
+	p.pathnameOverride(&w, value)
+	if v, ok := w.authorityResult(&u); normal && ok {
+		return v, nil
+	}
+	return w.result(nil)
 }
 
 // plainPath reports whether value is a path that the path state leaves as
