@@ -219,8 +219,8 @@ func (u *URI) check() (int, fault) {
 	}
 	i := 0
 	if u.Scheme != "" {
-		if j, f := schemeFault(u.Scheme, ""); j < len(u.Scheme) {
-			return j, f
+		if schemeEnd(u.Scheme) < len(u.Scheme) {
+			return schemeFault(u.Scheme, "") // the fault's text is built only here
 		}
 		i = len(u.Scheme) + 1
 	}

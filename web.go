@@ -94,8 +94,8 @@ type webURL struct {
 // returned, which are all such text. checkWebNormal (TestWebNormal,
 // FuzzParseWeb) checks that the two agree, field by field, on text that
 // needs webNormal's repairs too.
-func (p WebParser) record(u URI) (webURL, error) {
-	w, _, err := p.readWeb(&u)
+func (p WebParser) record(u URI) (w webURL, err error) {
+	_, err = p.readWeb(&u, &w)
 	return w, err
 }
 
@@ -104,15 +104,16 @@ func (p WebParser) record(u URI) (webURL, error) {
 // it was. It reads u in place: when u is valid, webNormal would read its
 // text as u itself, so the checks and repairs on its parts are all that
 // is left, and no text is built.
-func (p WebParser) readWeb(u *URI) (w webURL, normal bool, err error) {
+func (p WebParser) readWeb(u *URI, w *webURL) (normal bool, err error) {
 	if _, f := u.check(); f.err == nil {
 		n := u.len()
 		if webNormalParts(u) {
-			return recordOf(u, n), true, nil
+			w.setURI(u, n)
+			return true, nil
 		}
 	}
-	w, err = p.parse(u.String(), nil)
-	return w, false, err
+	*w, err = p.parse(u.String(), nil)
+	return false, err
 }
 
 // recordOf is the URL record whose href is the text of v, a URI that
@@ -120,8 +121,14 @@ func (p WebParser) readWeb(u *URI) (w webURL, normal bool, err error) {
 // end of the input: of webNormal's repairs, only the scheme's lowercasing
 // comes before the host, and it keeps the length, so the host starts
 // where it starts in v's text.
-func recordOf(v *URI, n int) webURL {
-	w := webURL{scheme: v.Scheme, query: v.Query, hasQuery: v.HasQuery, fragment: v.Fragment, hasFragment: v.HasFragment}
+func recordOf(v *URI, n int) (w webURL) {
+	w.setURI(v, n)
+	return w
+}
+
+// setURI sets w to recordOf(v, n), in place.
+func (w *webURL) setURI(v *URI, n int) {
+	*w = webURL{scheme: v.Scheme, query: v.Query, hasQuery: v.HasQuery, fragment: v.Fragment, hasFragment: v.HasFragment}
 	switch {
 	case v.HasAuthority:
 		w.hasHost, w.host, w.port = true, v.Host, v.Port
@@ -129,18 +136,23 @@ func recordOf(v *URI, n int) webURL {
 			w.username, w.password, _ = strings.Cut(v.Userinfo, ":")
 		}
 		if v.Scheme != "file" { // the file host state leaves it 0
-			w.hostLeft = n - v.offsets().host
+			// where offsets puts the host: after scheme "://" and
+			// userinfo "@"
+			host := len(v.Scheme) + 3
+			if v.HasUserinfo {
+				host += len(v.Userinfo) + 1
+			}
+			w.hostLeft = n - host
 		}
 	case !strings.HasPrefix(v.Path, "/"):
 		// a non-special URL without a host: webNormal reads no special
 		// URL without one
 		w.isOpaque, w.opaque = true, v.Path
-		return w
+		return
 	}
 	if v.Path != "" {
 		w.path = sharedPath(v.Path) // as pathAndAfter shares a clean path with the input
 	}
-	return w
 }
 
 // preprocess removes leading and trailing C0 controls and spaces, and every
@@ -1037,9 +1049,10 @@ func webNormalParts(u *URI) bool {
 
 // webPlainPathQuery reports whether the URL parser keeps u's path and
 // query as they are, after an authority: a path with no segment it reads
-// as a dot segment, and, for a special URL, a query without the '\'' that
-// its percent-encode set adds (URL Standard, "special-query percent-encode
-// set"). u is a valid URI, whose other octets the parser keeps.
+// as a dot segment, and, for a special URL, a query without an
+// apostrophe, which its percent-encode set adds (URL Standard,
+// "special-query percent-encode set"). u is a valid URI, whose other
+// octets the parser keeps.
 func webPlainPathQuery(u *URI, special bool) bool {
 	return !(u.Path != "" && hasURLDotSegment(u.Path) || special && u.HasQuery && strings.IndexByte(u.Query, '\'') >= 0)
 }

@@ -207,7 +207,8 @@ func (w *webURL) passwordOverride(value string) {
 // URL or for a URL with credentials or a port; a port above 65535 is
 // ignored after the host is set.
 func (p WebParser) SetHost(u URI, value string) (URI, error) {
-	w, normal, err := p.readWeb(&u)
+	var w webURL
+	normal, err := p.readWeb(&u, &w)
 	if normal && plainHost(&u, value) {
 		u.Host = value
 		return u, nil
@@ -244,7 +245,8 @@ func plainHost(u *URI, value string) bool {
 // hostname): as SetHost with the hostname state override, where a ':'
 // outside brackets makes the whole value ignored.
 func (p WebParser) SetHostname(u URI, value string) (URI, error) {
-	w, normal, err := p.readWeb(&u)
+	var w webURL
+	normal, err := p.readWeb(&u, &w)
 	if normal && plainHost(&u, value) {
 		u.Host = value
 		return u, nil
@@ -328,7 +330,8 @@ func (w *webURL) portOverride(value string) {
 // does, and a missing leading '/' is added. Ignored for a URL with an
 // opaque path.
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
-	w, normal, err := p.readWeb(&u)
+	var w webURL
+	normal, err := p.readWeb(&u, &w)
 	if normal && u.HasAuthority && u.Scheme != "file" && plainPath(value) {
 		// the path of a URL with a host, which the path state leaves
 		// as it is and RFC 3986 holds as it is
