@@ -246,17 +246,18 @@ func requestTarget(method, target string, u *URI) (TargetForm, int, fault) {
 //	origin-form   = absolute-path [ "?" query ]
 //	absolute-path = 1*( "/" segment )
 func originForm(s string, u *URI) (int, fault) {
-	// absolute-path: the path characters, from the '/'
-	i, f := span(s, 0, cPath, ErrPath)
-	if f.err != nil {
-		return i, f
+	// absolute-path: the path characters, from the '/', read by the word
+	// scanner; span finds the '%' that starts no triplet where it stops
+	i := runPct(s, runOf(s, 0, cPath), cPath)
+	if i < 0 {
+		return span(s, 0, cPath, ErrPath)
 	}
 	u.Path = s[:i]
 	// [ "?" query ]
 	if i < len(s) && s[i] == '?' {
 		start := i + 1
-		if i, f = span(s, start, cQuery, ErrQuery); f.err != nil {
-			return i, f
+		if i = runPct(s, runOf(s, start, cQuery), cQuery); i < 0 {
+			return span(s, start, cQuery, ErrQuery)
 		}
 		u.Query, u.HasQuery = s[start:i], true
 	}
@@ -355,8 +356,8 @@ func hostPort(s string, u *URI, what string) (int, fault) {
 	var f fault
 	if s != "" && s[0] == '[' {
 		i, f = ipLiteralHost(s, 0)
-	} else {
-		i, f = span(s, 0, cRegName, ErrHost)
+	} else if i = runPct(s, runOf(s, 0, cRegName), cRegName); i < 0 {
+		i, f = span(s, 0, cRegName, ErrHost) // a '%' that starts no triplet
 	}
 	if f.err != nil {
 		return hostPortFault(s, i, f)
