@@ -120,7 +120,8 @@ const maxRedirects = 20
 // WebParser.Redirect gives the same answers. A RedirectChain is not safe
 // for concurrent use.
 type RedirectChain struct {
-	base        WebBase // the current URL
+	bases       [2]WebBase // the current URL, and room for the next
+	cur         int        // the index of the current URL in bases
 	method      string
 	policy      ReferrerPolicy
 	referrer    referrerSource
@@ -143,7 +144,7 @@ func (p WebParser) NewRedirectChain(current URI, method string, referrer URI, po
 
 // init starts c.
 func (c *RedirectChain) init(p WebParser, current URI, method string, referrer URI, policy ReferrerPolicy) error {
-	if err := c.base.init(p, current); err != nil {
+	if err := c.bases[0].init(p, current); err != nil {
 		return err
 	}
 	c.method, c.policy = method, policy
@@ -166,23 +167,27 @@ func (c *RedirectChain) init(p WebParser, current URI, method string, referrer U
 // fetch": the redirect count is at most 20); the errors are otherwise
 // Redirect's, and a hop that fails leaves the chain as it was.
 func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolicy) (RedirectHop, error) {
-	b := &c.base
-	// A Location that webNormal reads (an absolute URL, the common one) is
-	// read without the base, and its URI is the next URL when it keeps
-	// its own fragment or the current URL has none.
+	// The next URL's record is read into the room beside the current one,
+	// and becomes current only if the hop succeeds.
+	b, next := &c.bases[c.cur], &c.bases[1-c.cur]
+	w := &next.url
+	// A Location that pathRef or webNormal reads (a path, or an absolute
+	// URL: the common ones) is read without the parser, and its URI is
+	// the next URL when it keeps its own fragment or the current URL has
+	// none, or one RFC 3986 reads as it is.
 	var v URI
-	var w webURL
 	fast, whole := true, false // whole: v is cut from location
 	switch {
 	case b.pathRef(location, &v):
-		w = b.pathRecord(&v)
+		w.setURI(&v, 0)
+		w.hostLeft = 0 // the host is the base's (pathRecord)
 	case webNormal(location, &v):
-		w = recordOf(&v, len(location))
+		w.setURI(&v, len(location))
 		whole = isTextOf(&v, location)
 	default:
 		fast = false
 		var err error
-		if w, err = b.parse(location); err != nil {
+		if *w, err = b.parse(location); err != nil {
 			return RedirectHop{}, err
 		}
 	}
@@ -215,7 +220,7 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 			h.Href = string(plain) // the URI's text has an octet percent-encoded
 		}
 	}
-	o, _ := b.p.tupleOrigin(&w) // an http(s) URL's origin is a tuple
+	o, _ := b.p.tupleOrigin(w) // an http(s) URL's origin is a tuple
 	h.SameOrigin = b.tuple && o == b.origin
 	drop := 0
 	if !h.SameOrigin {
@@ -230,10 +235,11 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 		c.policy = policy
 	}
 	if c.hasReferrer {
-		h.Referer = c.referrer.to(&w, o, c.policy)
+		h.Referer = c.referrer.to(w, o, c.policy)
 	}
 	c.count++
-	b.url, b.origin, b.tuple, b.special = w, o, true, true
+	next.p, next.origin, next.tuple, next.special = b.p, o, true, true
+	c.cur = 1 - c.cur
 	c.method = h.Method
 	return h, nil
 }
