@@ -169,26 +169,33 @@ func TargetURI(method, target, host string, secure bool) (URI, TargetForm, error
 	if f.err != nil {
 		return URI{}, 0, &Error{Input: target, Offset: at, Err: inTarget(f.err), Expected: f.want, authority: method == "CONNECT"}
 	}
-	var h URI
-	if at, f := hostPort(host, &h, inHostField); f.err != nil {
+	if form == AbsoluteForm || form == AuthorityForm {
+		// the target names the host; the Host field is checked alone
+		var h URI
+		if at, f := hostPort(host, &h, inHostField); f.err != nil {
+			return URI{}, 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
+		}
+		if form == AuthorityForm {
+			u.Scheme = "http"
+			if secure {
+				u.Scheme = "https"
+			}
+		}
+		return u, form, nil
+	}
+	// origin-form and asterisk-form: the Host field's host and port are
+	// the URI's, read into it
+	if at, f := hostPort(host, &u, inHostField); f.err != nil {
 		return URI{}, 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
 	}
-	if form == AbsoluteForm {
-		return u, form, nil
+	if u.Host == "" {
+		return URI{}, 0, &Error{Input: host, Offset: 0, Err: ErrHost, authority: true,
+			Expected: "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1 and 4.2.2); for an HTTP/1.0 request without Host, pass the server's configured name (RFC 9112, Section 3.3)"}
 	}
 	u.Scheme = "http"
 	if secure {
 		u.Scheme = "https"
 	}
-	if form == AuthorityForm {
-		return u, form, nil
-	}
-	if h.Host == "" {
-		return URI{}, 0, &Error{Input: host, Offset: 0, Err: ErrHost, authority: true,
-			Expected: "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1 and 4.2.2); for an HTTP/1.0 request without Host, pass the server's configured name (RFC 9112, Section 3.3)"}
-	}
-	u.HasAuthority = true
-	u.Host, u.Port, u.HasPort = h.Host, h.Port, h.HasPort
 	return u, form, nil
 }
 

@@ -115,10 +115,12 @@ const maxRedirects = 20
 // and stripped once for the whole chain, so a hop costs about one parse
 // of the Location where WebParser.Redirect, which reads the current URL
 // and the referrer again, costs three. For a client that follows
-// redirects itself, as a crawler that records each hop does; in
+// redirects itself, as a crawler that records each hop does. In
 // net/http's Client.CheckRedirect, where each hop is a new call,
-// WebParser.Redirect gives the same answers. A RedirectChain is not safe
-// for concurrent use.
+// WebParser.Redirect of the URI the hop before returned gives the same
+// URL, Referer and headers; its Href can differ where a URL record keeps
+// an octet, such as '|', that the URI percent-encodes, and the chain's is
+// a browser's. A RedirectChain is not safe for concurrent use.
 type RedirectChain struct {
 	bases       [2]WebBase // the current URL, and room for the next
 	cur         int        // the index of the current URL in bases
