@@ -2167,8 +2167,10 @@ func ExampleWebParser_Referrer() {
 // A crawler's http.Client follows redirects as a browser does with a
 // CheckRedirect that applies WebParser.Redirect to the request net/http
 // made: the URL resolved as a browser resolves the Location, the Referer
-// of the page the crawl came from under its policy (net/http sends the
-// previous URL, query and fragment included), and no Authorization or
+// the request before sent, stripped again under the policy (net/http
+// sends the previous URL, query and fragment included; the first request
+// sends WebParser.Referrer of the page the crawl came from), and no
+// Authorization or
 // Cookie once a hop has left the first origin (net/http keeps them
 // between two ports or schemes of one host, and copies the first
 // request's headers again at every hop). net/http changes the method
@@ -2183,9 +2185,9 @@ func ExampleWebParser_Redirect() {
 		if err != nil {
 			return err
 		}
-		var page uri.URI // the page that linked to the first URL
-		if r := via[0].Header.Get("Referer"); r != "" {
-			page, _ = uri.ParseWeb(r)
+		var referrer uri.URI // the Referer the request to current sent
+		if r := prev.Header.Get("Referer"); r != "" {
+			referrer, _ = uri.ParseWeb(r)
 		}
 		// the default policy, until a redirect's Referrer-Policy sets one
 		// for its hop and the later ones
@@ -2199,7 +2201,7 @@ func ExampleWebParser_Redirect() {
 				policy = p
 			}
 		}
-		hop, err := uri.WebParser{}.Redirect(current, req.Response.Header.Get("Location"), req.Response.StatusCode, prev.Method, page, policy)
+		hop, err := uri.WebParser{}.Redirect(current, req.Response.Header.Get("Location"), req.Response.StatusCode, prev.Method, referrer, policy)
 		if err != nil {
 			return err
 		}
@@ -2226,9 +2228,10 @@ func ExampleWebParser_Redirect() {
 	// What net/http hands CheckRedirect for a 302 from
 	// https://files.example.com/get?token=SECRET to
 	// https://files.example.com:8443/blob#part (no network here).
+	page := uri.MustParse("https://www.example.com/downloads?user=alice")
 	first := &http.Request{Method: "GET", URL: mustURL("https://files.example.com/get?token=SECRET"), Header: http.Header{
 		"Authorization": {"Bearer t0ken"},
-		"Referer":       {"https://www.example.com/downloads?user=alice"},
+		"Referer":       {uri.WebParser{}.Referrer(page, uri.MustParse("https://files.example.com/get?token=SECRET"), "")},
 	}}
 	next := &http.Request{Method: "GET", URL: mustURL("https://files.example.com:8443/blob#part"), Header: http.Header{
 		"Authorization": {"Bearer t0ken"},
@@ -2251,9 +2254,10 @@ func ExampleWebParser_Redirect() {
 // RedirectChain for each URL it fetches (its http.Client's CheckRedirect
 // returns http.ErrUseLastResponse, so that each redirect response comes
 // back to it): the chain resolves each Location against the URL the hop
-// before left, keeps the method and referrer policy as the hops change
-// them, reads the referrer once, and stops a loop at the 21st redirect,
-// as a browser does.
+// before left, keeps the method and the referrer policy as the hops
+// change them, sends at most what the request before sent as the Referer
+// (once the origin, never again the full URL; once none, none), and
+// stops a loop at the 21st redirect, as a browser does.
 func ExampleRedirectChain() {
 	// The redirect responses the crawl meets, by URL (no network here).
 	type response struct {
@@ -2261,21 +2265,24 @@ func ExampleRedirectChain() {
 		location, policy string
 	}
 	responses := map[string]response{
-		"http://example.com/old?id=7":    {301, "https://example.com/old?id=7", ""},
-		"https://example.com/old?id=7":   {302, "/articles/7#comments", "no-referrer"},
-		"https://example.com/articles/7": {307, "https://cdn.example.net/a/7.html", ""},
-		"https://loop.example/":          {302, "/", ""},
+		"https://example.com/old?id=7":       {301, "https://www.example.com/old?id=7", ""},
+		"https://www.example.com/old?id=7":   {302, "/articles/7#comments", "unsafe-url"},
+		"https://www.example.com/articles/7": {307, "https://cdn.example.net/a/7.html", "no-referrer"},
+		"https://loop.example/":              {302, "/", ""},
 	}
 	crawl := func(start, page string) {
-		chain, err := uri.WebParser{}.NewRedirectChain(uri.MustParse(start), "GET", uri.MustParse(page), "")
+		p := uri.WebParser{}
+		chain, err := p.NewRedirectChain(uri.MustParse(start), "GET", uri.MustParse(page), "")
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
+		if !strings.HasPrefix(start, "https://loop.") {
+			fmt.Printf("GET %s  Referer %q\n", start, p.Referrer(uri.MustParse(page), uri.MustParse(start), ""))
+		}
 		for next := start; ; {
 			r, ok := responses[strings.TrimSuffix(next, "#comments")]
 			if !ok {
-				fmt.Println("fetched", next)
 				return
 			}
 			hop, err := chain.Follow(r.location, r.status, uri.ParseReferrerPolicyHeader([]string{r.policy}))
@@ -2289,13 +2296,13 @@ func ExampleRedirectChain() {
 			next = hop.Href
 		}
 	}
-	crawl("http://example.com/old?id=7", "https://news.example/today")
+	crawl("https://example.com/old?id=7", "https://news.example/today?user=alice")
 	crawl("https://loop.example/", "https://news.example/today")
 	// Output:
-	// 301 https://example.com/old?id=7  same origin false, Referer "https://news.example/", drop ["Authorization" "Cookie"]
-	// 302 https://example.com/articles/7#comments  same origin true, Referer "", drop []
+	// GET https://example.com/old?id=7  Referer "https://news.example/"
+	// 301 https://www.example.com/old?id=7  same origin false, Referer "https://news.example/", drop ["Authorization" "Cookie"]
+	// 302 https://www.example.com/articles/7#comments  same origin true, Referer "https://news.example/", drop []
 	// 307 https://cdn.example.net/a/7.html#comments  same origin false, Referer "", drop ["Authorization" "Cookie"]
-	// fetched https://cdn.example.net/a/7.html#comments
 	// uri: a redirect that browsers do not follow at offset 0 in "/": expected at most 20 redirects for one request (Fetch Standard, "HTTP-redirect fetch")
 }
 

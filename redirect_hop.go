@@ -63,11 +63,16 @@ var redirectDrop = [4][]string{
 // 308) with the Location value location (Fetch Standard, "HTTP-redirect
 // fetch"): the next URL, whether the hop stays on current's origin, the
 // Referer to send, the next method, and the headers to drop. referrer is
-// the request's referrer, the URL of the page that made it (the zero URI
-// for none), and policy its referrer policy, which a Referrer-Policy
-// header of the redirect response replaces when not empty (Fetch
-// Standard, "set request's referrer policy on redirect"). current is
-// read as a browser reads its text. status is not checked: the caller
+// the request's referrer as it stands at the redirect: the Referer that
+// the request to current sent (the zero URI for none), which Fetch's
+// "main fetch" made the request's referrer. For the first request of a
+// chain that is WebParser.Referrer of the page's URL and current; for a
+// later one, the Referer the hop before returned (a policy that cut it to
+// the origin, or to none, keeps it so for every later hop). policy is the
+// request's referrer policy, which a Referrer-Policy header of the
+// redirect response replaces when not empty (Fetch Standard, "set
+// request's referrer policy on redirect"). current is read as a browser
+// reads its text. status is not checked: the caller
 // has a redirect response in hand. The request's mode is not modelled: a
 // CORS request also fails on a Location with credentials, and its
 // Origin header becomes "null" after a hop that leaves its origin (Fetch
@@ -96,7 +101,7 @@ var redirectDrop = [4][]string{
 // redirects.
 func (p WebParser) Redirect(current URI, location string, status int, method string, referrer URI, policy ReferrerPolicy) (RedirectHop, error) {
 	var c RedirectChain
-	if err := c.init(p, current, method, referrer, policy); err != nil {
+	if err := c.init(p, current, method, referrer, policy, false); err != nil {
 		return RedirectHop{}, err
 	}
 	return c.Follow(location, status, "")
@@ -109,18 +114,23 @@ const maxRedirects = 20
 
 // RedirectChain follows the redirects of one request as a browser does
 // (Fetch Standard, "HTTP-redirect fetch"): it is the request of that
-// algorithm, whose current URL, method and referrer policy each hop
-// updates and whose referrer stays. Each hop reads only its Location: the
-// current URL is the record the hop before made, and the referrer is read
-// and stripped once for the whole chain, so a hop costs about one parse
-// of the Location where WebParser.Redirect, which reads the current URL
-// and the referrer again, costs three. For a client that follows
-// redirects itself, as a crawler that records each hop does. In
-// net/http's Client.CheckRedirect, where each hop is a new call,
-// WebParser.Redirect of the URI the hop before returned gives the same
-// URL, Referer and headers; its Href can differ where a URL record keeps
-// an octet, such as '|', that the URI percent-encodes, and the chain's is
-// a browser's. A RedirectChain is not safe for concurrent use.
+// algorithm, whose current URL, method, referrer policy and referrer each
+// hop updates. The referrer starts as the page's URL, becomes what the
+// first request sent, and then what each hop sent ("main fetch" sets it
+// to the Referer it determines), so a Referer a policy once cut to the
+// origin or to none stays so, whatever a later response's policy says.
+// Each hop reads only its Location: the current URL is the record the hop
+// before made, and the referrer is read once and stripped at most twice
+// for the whole chain, so a hop costs about one parse of the Location
+// where WebParser.Redirect, which reads the current URL and the referrer
+// again, costs three. For a client that follows redirects itself, as a
+// crawler that records each hop does; its first request sends the
+// Referer WebParser.Referrer(referrer, current, policy). In net/http's
+// Client.CheckRedirect, where each hop is a new call, WebParser.Redirect
+// of the URI and the Referer the hop before returned gives the same URL,
+// Referer and headers; its Href can differ where a URL record keeps an
+// octet, such as '|', that the URI percent-encodes, and the chain's is a
+// browser's. A RedirectChain is not safe for concurrent use.
 type RedirectChain struct {
 	bases       [2]WebBase // the current URL, and room for the next
 	cur         int        // the index of the current URL in bases
@@ -133,19 +143,23 @@ type RedirectChain struct {
 
 // NewRedirectChain starts the redirects of a request to current, made with
 // method, from a document or request whose URL is referrer (the zero URI
-// for none) under policy, read as WebParser.Redirect reads them: a current
-// URL the parser rejects is an error wrapping ErrWebBase, and a referrer
-// it rejects sends no Referer.
+// for none) under policy: its Referer, and the referrer its redirects
+// start from, is WebParser.Referrer(referrer, current, policy) (the same
+// when referrer is that Referer already). A current URL the parser
+// rejects is an error wrapping ErrWebBase, and a referrer it rejects
+// sends no Referer.
 func (p WebParser) NewRedirectChain(current URI, method string, referrer URI, policy ReferrerPolicy) (*RedirectChain, error) {
 	c := new(RedirectChain)
-	if err := c.init(p, current, method, referrer, policy); err != nil {
+	if err := c.init(p, current, method, referrer, policy, true); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// init starts c.
-func (c *RedirectChain) init(p WebParser, current URI, method string, referrer URI, policy ReferrerPolicy) error {
+// init starts c. With page, referrer is the URL of the page that made
+// the request to current, and the request's referrer becomes the Referer
+// that request sent; without, referrer is that Referer already.
+func (c *RedirectChain) init(p WebParser, current URI, method string, referrer URI, policy ReferrerPolicy, page bool) error {
 	if err := c.bases[0].init(p, current); err != nil {
 		return err
 	}
@@ -153,6 +167,14 @@ func (c *RedirectChain) init(p WebParser, current URI, method string, referrer U
 	if referrer != (URI{}) {
 		if src, err := p.record(referrer); err == nil {
 			c.referrer, c.hasReferrer = p.referrerSource(&src), true
+			if page {
+				// the request to current sent the page's URL as its
+				// policy strips it for current, and that is the
+				// referrer its redirects start from (Fetch Standard,
+				// "main fetch")
+				b := &c.bases[0]
+				c.hasReferrer = c.referrer.become(c.referrer.decide(&b.url, b.origin, policy))
+			}
 		}
 	}
 	return nil
@@ -237,7 +259,9 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 		c.policy = policy
 	}
 	if c.hasReferrer {
-		h.Referer = c.referrer.to(w, o, c.policy)
+		send := c.referrer.decide(w, o, c.policy)
+		h.Referer = c.referrer.text(send)
+		c.hasReferrer = c.referrer.become(send) // the next hop's referrer
 	}
 	c.count++
 	next.p, next.origin, next.tuple, next.special = b.p, o, true, true

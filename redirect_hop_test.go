@@ -182,11 +182,14 @@ func FuzzRedirect(f *testing.F) {
 }
 
 // TestRedirectChain follows chains of hops with RedirectChain and with
-// WebParser.Redirect given what the hop before left (its URL, its method
-// and the policy so far): the two agree on every hop, a failed hop leaves
-// the chain as it was, the 21st redirect fails, and a relative Location
-// resolves against the URL record, as a browser's does, not against the
-// URI's text.
+// WebParser.Redirect given what the hop before left (its URL, its method,
+// the policy so far and the Referer it sent): the two agree on every hop,
+// and each Referer is WebParser.Referrer of the one the request before
+// sent, starting from the page's URL (Fetch's "main fetch" sets the
+// request's referrer to what it sent, so a Referer a policy cut to the
+// origin or to none stays so); a failed hop leaves the chain as it was,
+// the 21st redirect fails, and a relative Location resolves against the
+// URL record, as a browser's does, not against the URI's text.
 func TestRedirectChain(t *testing.T) {
 	type hop struct {
 		location string
@@ -200,13 +203,28 @@ func TestRedirectChain(t *testing.T) {
 		policy                    ReferrerPolicy
 		hops                      []hop
 	}{
+		// the first hop leaves a.example: its origin is all any later hop
+		// sends, whatever policy a later response sets, and none once a
+		// response says no-referrer
 		{"https://a.example/login?next=x", "POST", "https://a.example/account?tab=2", "", []hop{
 			{"https://b.example/welcome", 302, "", "https://b.example/welcome", "https://a.example/"},
-			{"/home#top", 301, "unsafe-url", "https://b.example/home#top", "https://a.example/account?tab=2"},
+			{"/home#top", 301, "unsafe-url", "https://b.example/home#top", "https://a.example/"},
 			{"javascript:alert(1)", 302, "", "", ""}, // refused: the chain is as it was
-			{"?q", 307, "", "https://b.example/home?q#top", "https://a.example/account?tab=2"},
+			{"?q", 307, "", "https://b.example/home?q#top", "https://a.example/"},
 			{"http://b.example/", 308, "no-referrer", "http://b.example/#top", ""},
-			{"//c.example:8080/x", 303, "origin", "http://c.example:8080/x#top", "https://a.example/"},
+			{"//c.example:8080/x", 303, "origin", "http://c.example:8080/x#top", ""},
+		}},
+		// same origin: the full URL, stripped, until a hop leaves it
+		{"https://a.example/login", "GET", "https://u:p@a.example/account?tab=2#f", "", []hop{
+			{"/home", 302, "", "https://a.example/home", "https://a.example/account?tab=2"},
+			{"https://a.example:8443/x", 302, "unsafe-url", "https://a.example:8443/x", "https://a.example/account?tab=2"},
+			{"https://b.example/", 302, "strict-origin-when-cross-origin", "https://b.example/", "https://a.example/"},
+			{"https://a.example/back", 302, "unsafe-url", "https://a.example/back", "https://a.example/"},
+		}},
+		// the first request, from an https page to an http URL, sent no
+		// Referer (a downgrade), and no hop after it sends one
+		{"http://example.com/old", "GET", "https://news.example/today", "", []hop{
+			{"https://example.com/new", 301, "unsafe-url", "https://example.com/new", ""},
 		}},
 		// the record keeps '|' where the URI writes %7C: the next hop
 		// resolves against the record, and its href keeps it too
@@ -225,13 +243,17 @@ func TestRedirectChain(t *testing.T) {
 			t.Fatalf("NewRedirectChain(%q): %v", c.current, err)
 		}
 		current, method, policy := MustParse(c.current), c.method, c.policy
+		// the Referer the request to current sent: the page's URL as the
+		// policy strips it, then what each hop sent
+		sent := (WebParser{}).Referrer(parseOrZero(t, c.referrer), current, policy)
+		referrer := parseOrZero(t, sent)
 		for _, want := range c.hops {
 			got, err := chain.Follow(want.location, want.status, want.policy)
 			p := policy
 			if want.policy != "" {
 				p = want.policy
 			}
-			single, serr := WebParser{}.Redirect(current, want.location, want.status, method, parseOrZero(t, c.referrer), p)
+			single, serr := WebParser{}.Redirect(current, want.location, want.status, method, referrer, p)
 			if want.href == "" {
 				if !errors.Is(err, ErrRedirect) || serr == nil || err.Error() != serr.Error() {
 					t.Errorf("%s: Follow(%q) = %v, want the error Redirect gives, %v", c.current, want.location, err, serr)
@@ -249,7 +271,11 @@ func TestRedirectChain(t *testing.T) {
 			if u, err := ParseWeb(got.Href); err != nil || u != got.URL {
 				t.Errorf("%s: Follow(%q): URL %v is not ParseWeb(Href) (%v)", c.current, want.location, got.URL, err)
 			}
-			current, method, policy = got.URL, got.Method, p
+			if w := (WebParser{}).Referrer(parseOrZero(t, sent), got.URL, p); got.Referer != w {
+				t.Errorf("%s: Follow(%q): Referer %q, Referrer of the one sent before (%q) gives %q", c.current, want.location, got.Referer, sent, w)
+			}
+			current, method, policy, sent = got.URL, got.Method, p, got.Referer
+			referrer = parseOrZero(t, got.Referer)
 		}
 	}
 
@@ -279,8 +305,10 @@ func parseOrZero(t *testing.T, s string) URI {
 }
 
 // FuzzRedirectChain follows up to three hops with a RedirectChain and
-// with WebParser.Redirect given what the hop before left: the same URL,
-// same-origin answer, Referer, method and headers to drop on every hop,
+// with WebParser.Redirect given what the hop before left (the URL, the
+// method, the policy and the Referer it sent): the same URL, same-origin
+// answer, Referer, method and headers to drop on every hop, a Referer that
+// is Referrer of the one sent before (none after none),
 // the same error where one fails (and then the chain goes on as it was),
 // and an Href that ParseWeb reads as the URL.
 func FuzzRedirectChain(f *testing.F) {
@@ -305,6 +333,9 @@ func FuzzRedirectChain(f *testing.F) {
 		if err != nil {
 			t.Fatalf("NewRedirectChain(%q): %v", current, err)
 		}
+		// the Referer the request to cu sent, which Redirect takes
+		sent := (WebParser{}).Referrer(ru, cu, policy)
+		ru, _ = ParseWeb(sent)
 		for _, hop := range []struct {
 			location string
 			status   int
@@ -329,7 +360,12 @@ func FuzzRedirectChain(f *testing.F) {
 			if u, err := ParseWeb(got.Href); err != nil || u != got.URL {
 				t.Fatalf("Follow(%q) from %v: Href %q, ParseWeb gives %v, %v; URL %v", hop.location, cu, got.Href, u, err, got.URL)
 			}
-			cu, method, policy = got.URL, got.Method, p
+			// a Referer is the one sent before, stripped again: never more
+			if w := (WebParser{}).Referrer(ru, got.URL, p); got.Referer != w || sent == "" && w != "" {
+				t.Fatalf("Follow(%q) from %v: Referer %q after %q; Referrer gives %q", hop.location, cu, got.Referer, sent, w)
+			}
+			cu, method, policy, sent = got.URL, got.Method, p, got.Referer
+			ru, _ = ParseWeb(sent)
 		}
 	})
 }

@@ -157,10 +157,11 @@ func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
 // referrerSource is a request's referrer, read once, with what every
 // decision about it needs: its origin, whether it is potentially
 // trustworthy, and its two stripped forms (W3C Referrer Policy, "Strip
-// url for use as a referrer"), each written when first asked for. A
-// request keeps its referrer across its redirects (Fetch Standard, "main
-// fetch" determines the Referer again for each hop from the same
-// referrer), so a RedirectChain strips it at most twice.
+// url for use as a referrer"), each written when first asked for.
+// Fetch's "main fetch" sets a request's referrer to the Referer it
+// determines, for the first request and again for each redirect, so the
+// referrer of a later hop is what the hop before sent: become makes it so
+// without reading that text again.
 type referrerSource struct {
 	url     webURL
 	local   bool // a local scheme: about, blob, data (Fetch Standard, "local scheme")
@@ -169,7 +170,19 @@ type referrerSource struct {
 	trusted bool // potentially trustworthy (Secure Contexts)
 
 	full, originOnly string // the stripped forms, "" until written
+
+	// sent is what become last made the referrer: the URL stripped
+	// (sendFull) or its origin (sendOrigin); sendNone while it is the URL
+	// as given.
+	sent int
 }
+
+// The Referers referrerSource.decide chooses.
+const (
+	sendNone = iota
+	sendFull
+	sendOrigin
+)
 
 // referrerSource reads what Referrer decides with from src.
 func (p WebParser) referrerSource(src *webURL) referrerSource {
@@ -187,44 +200,58 @@ func (p WebParser) referrerSource(src *webURL) referrerSource {
 // to is the Referer for a request to dst, of origin do (W3C Referrer
 // Policy, "Determine request's referrer", steps 5 to 8).
 func (r *referrerSource) to(dst *webURL, do webOrigin, policy ReferrerPolicy) string {
+	return r.text(r.decide(dst, do, policy))
+}
+
+// decide is which Referer a request to dst, of origin do, sends under
+// policy: none, the full URL stripped, or its origin (W3C Referrer Policy,
+// "Determine request's referrer", step 8).
+func (r *referrerSource) decide(dst *webURL, do webOrigin, policy ReferrerPolicy) int {
 	if dst.scheme != "http" && dst.scheme != "https" || policy == ReferrerNoReferrer || r.local {
-		return ""
+		return sendNone
 	}
-	// the full URL, stripped, or the origin only when the policy says so,
-	// or when it is longer than 4,096 octets
-	full := true
 	same := r.tuple && r.origin == do
 	downgrade := r.trusted && !trustworthy(dst, true, do)
 	switch policy {
 	case ReferrerOrigin:
-		full = false
+		return sendOrigin
 	case ReferrerUnsafeURL:
+		return sendFull
 	case ReferrerSameOrigin:
-		if !same {
-			return ""
+		if same {
+			return sendFull
 		}
 	case ReferrerStrictOrigin:
-		if downgrade {
-			return ""
+		if !downgrade {
+			return sendOrigin
 		}
-		full = false
 	case ReferrerOriginWhenCrossOrigin:
-		full = same
+		if same {
+			return sendFull
+		}
+		return sendOrigin
 	case ReferrerNoReferrerWhenDowngrade:
-		if downgrade {
-			return ""
+		if !downgrade {
+			return sendFull
 		}
 	case "", ReferrerStrictOriginWhenCrossOrigin:
-		if !same {
-			if downgrade {
-				return ""
-			}
-			full = false
+		switch {
+		case same:
+			return sendFull
+		case !downgrade:
+			return sendOrigin
 		}
-	default:
-		return "" // not a policy: send nothing
 	}
-	if full {
+	return sendNone // and for a ReferrerPolicy that is not a policy
+}
+
+// text is the Referer that decide chose: the full URL stripped, or its
+// origin when the policy says so or when the full URL is longer than
+// 4,096 octets (W3C Referrer Policy, "Determine request's referrer",
+// steps 6 and 7), or "".
+func (r *referrerSource) text(send int) string {
+	switch send {
+	case sendFull:
 		if r.full == "" {
 			u := r.url
 			u.username, u.password = "", ""
@@ -234,27 +261,60 @@ func (r *referrerSource) to(dst *webURL, do webOrigin, policy ReferrerPolicy) st
 			}
 		}
 		return r.full
+	case sendOrigin:
+		return r.originOnlyForm()
 	}
-	return r.originOnlyForm()
+	return ""
 }
 
-// originOnlyForm is the referrer stripped with the origin-only flag: no
+// become makes the referrer what a request sent when decide chose send
+// and text wrote it (Fetch Standard, "main fetch": "set request's referrer
+// to the result of invoking determine request's referrer"): the URL
+// stripped, or its origin, with the same origin; false for none, after
+// which the request sends none again.
+func (r *referrerSource) become(send int) bool {
+	switch {
+	case send == sendNone:
+		return false
+	case r.sent == sendOrigin:
+		// the origin already: stripping it again changes nothing
+	case send == sendFull && r.text(sendFull) != r.originOnly:
+		r.url.username, r.url.password = "", ""
+		r.url.hasFragment, r.url.fragment = false, ""
+		r.sent = sendFull
+	default:
+		// the origin, or a full URL that was too long and sent as its
+		// origin
+		r.url = r.originOnlyRecord()
+		r.full = r.originOnlyForm()
+		r.sent = sendOrigin
+	}
+	return true
+}
+
+// originOnlyRecord is the referrer stripped with the origin-only flag: no
 // credentials, path, query or fragment, and the path "/" for a special
 // URL, as the serializer writes it.
+func (r *referrerSource) originOnlyRecord() webURL {
+	u := r.url
+	u.username, u.password = "", ""
+	u.hasFragment, u.fragment = false, ""
+	u.hasQuery, u.query = false, ""
+	if !u.isOpaque {
+		u.path = nil
+		if _, special := specialPort(u.scheme); special {
+			u.path = rootPath
+		}
+	} else {
+		u.opaque = ""
+	}
+	return u
+}
+
+// originOnlyForm is the text of originOnlyRecord.
 func (r *referrerSource) originOnlyForm() string {
 	if r.originOnly == "" {
-		u := r.url
-		u.username, u.password = "", ""
-		u.hasFragment, u.fragment = false, ""
-		u.hasQuery, u.query = false, ""
-		if !u.isOpaque {
-			u.path = nil
-			if _, special := specialPort(u.scheme); special {
-				u.path = rootPath
-			}
-		} else {
-			u.opaque = ""
-		}
+		u := r.originOnlyRecord()
 		r.originOnly = u.hrefString()
 	}
 	return r.originOnly

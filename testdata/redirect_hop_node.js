@@ -6,7 +6,13 @@
 // the next method, the request headers deleted (Authorization on a
 // cross-origin hop, and Cookie, which a browser computes for each URL;
 // the request-body headers when the method becomes GET), and the Referer
-// of the next request (W3C Referrer Policy, by testdata/referrer_node.js).
+// of the next request (W3C Referrer Policy, by testdata/referrer_node.js)
+// from the request's referrer as it stands at the redirect: what the
+// request to the current URL sent ("main fetch" sets the request's
+// referrer to it), which the policy strips again (a fragment here is
+// stripped as it would have been). RedirectChain's rows, where the first
+// request's Referer is determined from the page's URL, are in
+// redirect_hop_test.go.
 //
 // Run: node testdata/redirect_hop_node.js > testdata/redirect_hop_node.txt
 'use strict'
