@@ -167,7 +167,7 @@
 // sentinels of its own: ErrPercentEncoding (Decode), ErrRequestTarget
 // (TargetURI), ErrWeb, ErrWebIDNA and ErrWebBase (the web
 // parser), ErrCrossOrigin (LocalRedirect), ErrRedirect
-// (WebParser.Redirect), ErrOrigin (ParseOriginSet), ErrSite
+// (WebParser.Redirect, RedirectChain), ErrOrigin (ParseOriginSet), ErrSite
 // (RegistrableDomain), ErrReferrerPolicy, ErrFilePath with the rule
 // that failed (ErrFileScheme, ErrFileHost, ErrFileRelative, ErrFileDrive,
 // ErrFileNUL, ErrFileSeparator, ErrFileDotSegment, ErrFileDevice,
