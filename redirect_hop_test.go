@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -294,6 +295,59 @@ func TestRedirectChain(t *testing.T) {
 	if _, err := (WebParser{}).NewRedirectChain(MustParse("http://a:99999/"), "GET", URI{}, ""); !errors.Is(err, ErrWebBase) {
 		t.Errorf("a bad current URL: %v, want ErrWebBase", err)
 	}
+}
+
+// TestRedirectChainTable follows the chains of
+// testdata/redirect_chain_node.txt, computed from the standards' text by
+// testdata/redirect_chain_node.js: each hop's next URL, same-origin
+// answer, method, headers to drop and Referer, and a refused Location
+// that leaves the chain as it was. The first Referer of each chain is
+// WebParser.Referrer's of the page and the first URL.
+func TestRedirectChainTable(t *testing.T) {
+	var chain *RedirectChain
+	var label string
+	counts := map[string]int{}
+	for _, r := range readQuotedRows(t, "testdata/redirect_chain_node.txt") {
+		counts[r.kind]++
+		switch r.kind {
+		case "chain":
+			current, page := MustParseWeb(t, r.args[0]), parseOrZero(t, r.args[1])
+			policy := ReferrerPolicy(r.args[2])
+			if got := (WebParser{}).Referrer(page, current, policy); got != r.args[3] {
+				t.Errorf("line %d: the first request's Referer %q, want %q", r.line, got, r.args[3])
+			}
+			var err error
+			if chain, err = (WebParser{}).NewRedirectChain(current, r.words[0], page, policy); err != nil {
+				t.Fatalf("line %d: NewRedirectChain: %v", r.line, err)
+			}
+			label = fmt.Sprintf("chain of line %d", r.line)
+		case "hop", "refuse":
+			status, _ := strconv.Atoi(r.words[0])
+			h, err := chain.Follow(r.args[0], status, ReferrerPolicy(r.args[1]))
+			if r.kind == "refuse" {
+				if !errors.Is(err, ErrWeb) && !errors.Is(err, ErrRedirect) {
+					t.Errorf("line %d (%s): Follow(%q) = %+v, %v; want a refusal", r.line, label, r.args[0], h, err)
+				}
+				continue
+			}
+			wantSame, wantMethod := r.words[1] == "true", r.words[2]
+			if err != nil || h.Href != r.args[2] || h.SameOrigin != wantSame || h.Method != wantMethod ||
+				strings.Join(h.Drop, " ") != r.args[3] || h.Referer != r.args[4] {
+				t.Errorf("line %d (%s): Follow(%q, %d, %q) =\n\t%q %v %s %q %q, %v; want\n\t%q %v %s %q %q", r.line, label,
+					r.args[0], status, r.args[1], h.Href, h.SameOrigin, h.Method, h.Drop, h.Referer, err,
+					r.args[2], wantSame, wantMethod, r.args[3], r.args[4])
+			}
+			if u, err := ParseWeb(h.Href); err != nil || u != h.URL {
+				t.Errorf("line %d: URL %v is not ParseWeb(Href) (%v)", r.line, h.URL, err)
+			}
+		default:
+			t.Fatalf("line %d: unknown kind %q", r.line, r.kind)
+		}
+	}
+	if counts["hop"] < 500 {
+		t.Errorf("%d hops, want at least 500", counts["hop"])
+	}
+	t.Logf("testdata/redirect_chain_node.txt: %v", counts)
 }
 
 // parseOrZero is MustParse, and the zero URI for "".

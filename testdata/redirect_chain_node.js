@@ -1,0 +1,106 @@
+// Writes testdata/redirect_chain_node.txt: whole redirect chains as a
+// browser follows them (Fetch Standard, "HTTP-redirect fetch", run once
+// per hop on one request), computed from the standards' text with Node's
+// URL as the URL parser, for RedirectChain. What a chain carries from hop
+// to hop:
+//   - the current URL: each Location is parsed against the URL the hop
+//     before left (its record, not a text), and takes its fragment when
+//     it has none;
+//   - the method: GET after a 303 of any method but GET and HEAD, and
+//     after a 301 or 302 of a POST;
+//   - the referrer policy: a response's Referrer-Policy replaces it when
+//     it names one ("set request's referrer policy on redirect");
+//   - the referrer: "main fetch" sets the request's referrer to the
+//     Referer it determines (W3C Referrer Policy, by
+//     testdata/referrer_node.js), for the first request from the page's
+//     URL and then for each hop from the Referer the hop before sent, so
+//     a Referer once cut to the origin, or to none, stays so;
+//   - the redirect count: the 21st redirect is a network error.
+// A Location that does not parse, or is not http(s), is a network error;
+// the chain is then as it was, and the next hop of the row goes on from it.
+//
+// Run: node testdata/redirect_chain_node.js > testdata/redirect_chain_node.txt
+'use strict'
+const { referrer } = require('./referrer_node.js')
+
+const currents = [
+  'https://a.example.com/login?next=x',
+  'https://a.example.com/p#top',
+  'http://a.example.com/reset?token=SECRET#frag',
+  'http://127.0.0.1:8080/p',
+  'https://u:pw@a.example.com:8443/p'
+]
+const pages = ['', 'https://a.example.com/account?tab=2#f', 'https://news.example/today?user=alice', 'http://a.example.com/plain', 'data:text/html,x']
+const policies = ['', 'unsafe-url', 'origin', 'same-origin', 'strict-origin', 'no-referrer-when-downgrade', 'origin-when-cross-origin', 'no-referrer']
+const locations = [
+  '/home', '?page=2', '#sec', 'next/x|y', '//b.example.com/x', '/\\evil.test/', 'https://A.EXAMPLE.COM/x',
+  'http://a.example.com/x', 'https://a.example.com:443/y', 'https://a.example.com:8443/z', 'https://evil.test/x#f',
+  'https://bücher.example/', 'https:evil.test', '/%2e%2e/x', 'https://u:p@evil.test/', 'http://127.0.0.1:8080/q',
+  'http://localhost/l', 'javascript:alert(1)', 'http://exa mple.com/'
+]
+const requests = [['GET', 302], ['POST', 302], ['POST', 301], ['PUT', 303], ['HEAD', 303], ['POST', 307], ['DELETE', 308]]
+const responsePolicies = ['', '', '', 'unsafe-url', 'no-referrer', 'origin', 'same-origin', 'strict-origin-when-cross-origin']
+const bodyHeaders = ['Content-Encoding', 'Content-Language', 'Content-Location', 'Content-Type']
+
+// A small deterministic generator, so that the file is the same each run.
+let seed = 12345
+const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n }
+
+const q = JSON.stringify
+const out = []
+let chains = 0
+for (const cur of currents) {
+  for (const page of pages) {
+    for (const policy0 of policies) {
+      const [method0, firstStatus] = requests[rand(requests.length)]
+      let current = new URL(cur)
+      let method = method0
+      let policy = policy0
+      let sent = page === '' ? '' : referrer(policy, new URL(page), current, {})
+      out.push(`chain ${q(cur)} ${method0} ${q(page)} ${q(policy0)} ${q(sent)}`)
+      const hops = 3 + rand(3)
+      for (let h = 0; h < hops; h++) {
+        const loc = locations[rand(locations.length)]
+        const status = h === 0 ? firstStatus : requests[rand(requests.length)][1]
+        const rp = responsePolicies[rand(responsePolicies.length)]
+        let next = null
+        try { next = new URL(loc, current) } catch (e) {}
+        if (next === null || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+          out.push(`refuse ${q(loc)} ${status} ${q(rp)}`)
+          continue
+        }
+        if (next.hash === '' && !loc.includes('#') && current.hash !== '') next.hash = current.hash
+        if (rp !== '') policy = rp
+        const same = next.origin === current.origin
+        let m = method
+        const drop = []
+        if (!same) drop.push('Authorization', 'Cookie')
+        if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
+          m = 'GET'
+          drop.push(...bodyHeaders)
+        }
+        const referer = sent === '' ? '' : referrer(policy, new URL(sent), next, {})
+        out.push(`hop ${q(loc)} ${status} ${q(rp)} ${q(next.href)} ${same} ${m} ${q(drop.join(' '))} ${q(referer)}`)
+        current = next
+        method = m
+        sent = referer
+      }
+      chains++
+    }
+  }
+}
+
+console.log(`# Redirect chains as a browser follows them (Fetch Standard, "main fetch"
+# and "HTTP-redirect fetch"; W3C Referrer Policy, "Determine request's
+# referrer"), for RedirectChain.
+#
+# Source: generated by testdata/redirect_chain_node.js (node ${process.version})
+# from the standards' text, with Node's URL parser.
+#
+# Format: a chain, then its hops in order.
+#   chain "current" method "page" "policy" "first Referer"
+#   hop "location" status "response policy" "next URL" sameOrigin nextMethod "dropped headers" "Referer"
+#   refuse "location" status "response policy"   (a network error; the chain goes on as it was)
+# ${chains} chains.
+`)
+for (const r of out) console.log(r)
