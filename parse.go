@@ -442,17 +442,16 @@ func parseRules(s string, r rule, u *URI) (at int, f fault) {
 //
 // A malformed pct-encoded fails with the sentinel.
 func span(s string, i int, bit uint16, sentinel error) (int, fault) {
-	// The tight loop stops at '%' as well as at bytes outside the class:
-	// (bit|cPct) == bit holds for class members other than '%'.
-	mask := bit | cPct
-	t := &classTable
+	// The tight loop stops at '%' as well as at bytes outside the class,
+	// as runOf's lanes do: one byte of runStop per octet, and one branch
+	// for four of them.
+	r := &runStop[bits.TrailingZeros16(bit)&15]
 	for {
 		// Four bytes per round while they last, then one at a time.
-		for i+4 <= len(s) && t[s[i]]&mask == bit && t[s[i+1]]&mask == bit &&
-			t[s[i+2]]&mask == bit && t[s[i+3]]&mask == bit {
+		for i+4 <= len(s) && r[s[i]]|r[s[i+1]]|r[s[i+2]]|r[s[i+3]] == 0 {
 			i += 4
 		}
-		for i < len(s) && t[s[i]]&mask == bit {
+		for i < len(s) && r[s[i]] == 0 {
 			i++
 		}
 		if i >= len(s) || s[i] != '%' {
