@@ -242,8 +242,14 @@ func fileURICap(p string) int { return 16 + encLen(p, ComponentPathSegment) }
 // a final one and the first of "//x", none "." or "..", and, unless
 // driveOK, none a drive letter (RFC 8089, Appendix E.2). FromFilePath
 // and FilePath return such a path as it is; FuzzFilePathPOSIX checks
-// that they agree with the full conversions. It reads each name with
-// runOf, eight bytes at a time.
+// that they agree with the full conversions.
+//
+// It reads p in two passes with few branches that depend on the data,
+// which on real paths are the ones a CPU mispredicts: runOf over the
+// whole path for its octets, then posixMarks for the three things a name
+// rule can object to, "//", "/." and ':'. A path with none of them is
+// plain; one with any, or shorter than a word, is read name by name
+// (posixNames), which decides.
 func posixPlain(p string, driveOK bool) bool {
 	if p == "" || p[0] != '/' {
 		return false
@@ -252,6 +258,18 @@ func posixPlain(p string, driveOK bool) bool {
 	if len(p) == 2 && p[1] == '/' || len(p) > 2 && p[1] == '/' && p[2] != '/' {
 		i = 2
 	}
+	if runOf(p, i, cPath) != len(p) {
+		return false // an octet that a name may not hold unencoded, or '%'
+	}
+	if len(p)-(i-1) >= 8 && !posixMarks(p, i-1) {
+		return true
+	}
+	return posixNames(p, i, driveOK)
+}
+
+// posixNames is posixPlain's rule for the names of p, from offset i, the
+// start of the first: it reads each name with runOf.
+func posixNames(p string, i int, driveOK bool) bool {
 	for {
 		start := i
 		i = runOf(p, i, cPchar) // stops at '/', '%' and what pchar does not hold
@@ -277,6 +295,46 @@ func posixPlain(p string, driveOK bool) bool {
 		}
 		i++
 	}
+}
+
+// posixMarks reports whether p, from offset j on (at least eight octets),
+// holds "//", "/." or ':', reading eight octets at a time as a word of
+// lanes: windows that start seven octets apart, so that every pair of
+// adjacent octets lies in one, and a last one that ends at the end of p.
+func posixMarks(p string, j int) bool {
+	var found uint64
+	for ; j+8 <= len(p); j += 7 {
+		found |= pathMarks(le64(p[j:]))
+	}
+	return found|pathMarks(le64(p[len(p)-8:])) != 0
+}
+
+// pathMarks returns, for the eight octets of x (octet k in bits 8k to
+// 8k+7), the high bit of lane k set where octet k is '/' and octet k+1 is
+// '/' or '.', or octet k is ':'; and perhaps in a few lanes more (see
+// zeroLanes), which only sends a path to posixNames.
+func pathMarks(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	slash := zeroLanes(x ^ '/'*ones)
+	// '.' and '/' differ in their lowest bit alone
+	slashOrDot := zeroLanes((x | ones) ^ '/'*ones)
+	return slash&(slashOrDot>>8) | zeroLanes(x^':'*ones)
+}
+
+// zeroLanes returns the high bit of each octet lane of y that is zero,
+// and of a lane holding 1 above a zero lane, whose borrow reaches it:
+// the word test of "Bit Twiddling Hacks" ("Determine if a word has a zero
+// byte"), in three operations.
+func zeroLanes(y uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return (y - ones) &^ y & highs
+}
+
+// le64 reads the first eight octets of s as a little-endian word.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // appendFileURI writes the file URI of p (see FromFilePath) to b. On

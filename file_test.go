@@ -3,6 +3,7 @@ package uri
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"net/netip"
 	"net/url"
 	"os"
@@ -1035,5 +1036,64 @@ func TestFileIssue29(t *testing.T) {
 	w, err := FromFilePath(`\\wsl$\Ubuntu\home\u\x`, Windows)
 	if err != nil || !SameFile(MustParse("file://wsl%24/Ubuntu/home/u/x"), w, Windows) {
 		t.Errorf(`SameFile("file://wsl%%24/Ubuntu/home/u/x", FromFilePath(\\wsl$\Ubuntu\home\u\x) = %q, %v) is false`, w, err)
+	}
+}
+
+// TestPosixPlainWords checks posixPlain's word reading (runOf over the
+// whole path, then posixMarks) against reading the path name by name
+// (posixNames from the first name, posixPlain's rule before it read
+// words), with either driveOK: on every path of up to 24 octets made of
+// names of 'a', with each of the shapes a name rule objects to, or that
+// look like one, put at every offset (so across every window boundary),
+// and on 200,000 random paths over the octets the rules turn on.
+func TestPosixPlainWords(t *testing.T) {
+	byNames := func(p string, driveOK bool) bool {
+		if p == "" || p[0] != '/' {
+			return false
+		}
+		i := 1
+		if len(p) == 2 && p[1] == '/' || len(p) > 2 && p[1] == '/' && p[2] != '/' {
+			i = 2
+		}
+		return posixNames(p, i, driveOK)
+	}
+	check := func(p string) {
+		for _, d := range []bool{false, true} {
+			if got, want := posixPlain(p, d), byNames(p, d); got != want {
+				t.Fatalf("posixPlain(%q, %v) = %v, name by name %v", p, d, got, want)
+			}
+		}
+	}
+	shapes := []string{"//", "/.", "/..", "/./", "/../", "/.../", "/.a", "/a.", ":", "C:", "/C:/", "/C:", "/C:a", "/;", ".", "..", "%", "%41", "/~", "|", " "}
+	names := "/aaa/a/aaaa/aa/aaaaaaa/a/aaa/aaaaa/aa"
+	plain := 0
+	for n := 1; n <= 24; n++ {
+		base := names[:n]
+		check(base)
+		for _, s := range shapes {
+			for pos := 0; pos <= n; pos++ {
+				p := base[:pos] + s + base[pos:]
+				if p[0] != '/' {
+					p = "/" + p
+				}
+				check(p)
+				if posixPlain(p, false) {
+					plain++
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "/.:aC%|"
+	b := make([]byte, 0, 32)
+	for range 200000 {
+		b = append(b[:0], '/')
+		for n := rng.IntN(30); n > 0; n-- {
+			b = append(b, alphabet[rng.IntN(len(alphabet))])
+		}
+		check(string(b))
+	}
+	if plain < 1000 {
+		t.Errorf("only %d of the spliced paths are plain", plain)
 	}
 }
