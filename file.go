@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -244,12 +245,12 @@ func fileURICap(p string) int { return 16 + encLen(p, ComponentPathSegment) }
 // and FilePath return such a path as it is; FuzzFilePathPOSIX checks
 // that they agree with the full conversions.
 //
-// It reads p in two passes with few branches that depend on the data,
-// which on real paths are the ones a CPU mispredicts: runOf over the
-// whole path for its octets, then posixMarks for the three things a name
-// rule can object to, "//", "/." and ':'. A path with none of them is
-// plain; one with any, or shorter than a word, is read name by name
-// (posixNames), which decides.
+// It reads p in one pass of eight octets at a time with few branches
+// that depend on the data, which on real paths are the ones a CPU
+// mispredicts (posixWords): for an octet a name may not hold, and for the
+// three things a name rule can object to, "//", "/." and ':'. A path with
+// none of them is plain; one with a mark, or shorter than a word, is read
+// name by name (posixNames), which decides.
 func posixPlain(p string, driveOK bool) bool {
 	if p == "" || p[0] != '/' {
 		return false
@@ -258,13 +259,67 @@ func posixPlain(p string, driveOK bool) bool {
 	if len(p) == 2 && p[1] == '/' || len(p) > 2 && p[1] == '/' && p[2] != '/' {
 		i = 2
 	}
-	if runOf(p, i, cPath) != len(p) {
-		return false // an octet that a name may not hold unencoded, or '%'
+	if len(p)-(i-1) < 8 {
+		return posixNames(p, i, driveOK)
 	}
-	if len(p)-(i-1) >= 8 && !posixMarks(p, i-1) {
+	switch posixWords(p, i-1) {
+	case wordsPlain:
 		return true
+	case wordsMarked:
+		return posixNames(p, i, driveOK)
 	}
-	return posixNames(p, i, driveOK)
+	return false // an octet that a name may not hold unencoded, or '%'
+}
+
+// What posixWords finds.
+const (
+	wordsPlain  = iota // pchar and '/' only, and no mark
+	wordsMarked        // pchar and '/' only, and a mark
+	wordsStop          // an octet outside pchar and '/', or '%'
+)
+
+// posixWords reads p from offset j on (at least eight octets, p[j] a '/'),
+// eight octets at a time as a word of lanes, for two things at once: an
+// octet that ends a run of the path class (runStop, as runOf reads it),
+// and the three marks a name rule can object to, "//", "/." and ':'
+// (pathMarks). A '/' in the last lane of a word marks the next word when
+// that starts with '/' or '.'. The last word ends at the end of p, with
+// the lanes already read shifted out.
+func posixWords(p string, j int) int {
+	const ones = 0x0101010101010101
+	r := &runStop[bits.TrailingZeros16(cPath)&15]
+	var stop uint8
+	var found, carry uint64
+	for ; j+8 <= len(p); j += 8 {
+		w := p[j : j+8]
+		stop |= r[w[0]] | r[w[1]] | r[w[2]] | r[w[3]] | r[w[4]] | r[w[5]] | r[w[6]] | r[w[7]]
+		x := le64(w)
+		m, slash := pathMarks(x)
+		found |= m | carry&zeroLanes((x|ones)^'/'*ones)
+		carry = slash >> 56 // the last lane's '/', as the first lane's bit
+	}
+	if o := len(p) - 8; j < len(p) {
+		// the last word, from o: lanes below j - o were read
+		w := p[o:]
+		k := 8 * uint(j-o)
+		s := uint64(r[w[0]]) | uint64(r[w[1]])<<8 | uint64(r[w[2]])<<16 | uint64(r[w[3]])<<24 |
+			uint64(r[w[4]])<<32 | uint64(r[w[5]])<<40 | uint64(r[w[6]])<<48 | uint64(r[w[7]])<<56
+		if s>>k != 0 {
+			stop = 1
+		}
+		x := le64(w) >> k
+		m, _ := pathMarks(x)
+		// lanes shifted in from above are zero octets: a zero lane's mark
+		// needs a '/' or ':' there, which they are not
+		found |= m | carry&zeroLanes((x|ones)^'/'*ones)
+	}
+	switch {
+	case stop != 0:
+		return wordsStop
+	case found != 0:
+		return wordsMarked
+	}
+	return wordsPlain
 }
 
 // posixNames is posixPlain's rule for the names of p, from offset i, the
@@ -297,28 +352,17 @@ func posixNames(p string, i int, driveOK bool) bool {
 	}
 }
 
-// posixMarks reports whether p, from offset j on (at least eight octets),
-// holds "//", "/." or ':', reading eight octets at a time as a word of
-// lanes: windows that start seven octets apart, so that every pair of
-// adjacent octets lies in one, and a last one that ends at the end of p.
-func posixMarks(p string, j int) bool {
-	var found uint64
-	for ; j+8 <= len(p); j += 7 {
-		found |= pathMarks(le64(p[j:]))
-	}
-	return found|pathMarks(le64(p[len(p)-8:])) != 0
-}
-
 // pathMarks returns, for the eight octets of x (octet k in bits 8k to
 // 8k+7), the high bit of lane k set where octet k is '/' and octet k+1 is
-// '/' or '.', or octet k is ':'; and perhaps in a few lanes more (see
-// zeroLanes), which only sends a path to posixNames.
-func pathMarks(x uint64) uint64 {
+// '/' or '.', or octet k is ':', and perhaps in a few lanes more (see
+// zeroLanes), which only sends a path to posixNames; and the lanes of
+// '/', the same way.
+func pathMarks(x uint64) (marks, slash uint64) {
 	const ones = 0x0101010101010101
-	slash := zeroLanes(x ^ '/'*ones)
+	slash = zeroLanes(x ^ '/'*ones)
 	// '.' and '/' differ in their lowest bit alone
 	slashOrDot := zeroLanes((x | ones) ^ '/'*ones)
-	return slash&(slashOrDot>>8) | zeroLanes(x^':'*ones)
+	return slash&(slashOrDot>>8) | zeroLanes(x^':'*ones), slash
 }
 
 // zeroLanes returns the high bit of each octet lane of y that is zero,

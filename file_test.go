@@ -1039,8 +1039,8 @@ func TestFileIssue29(t *testing.T) {
 	}
 }
 
-// TestPosixPlainWords checks posixPlain's word reading (runOf over the
-// whole path, then posixMarks) against reading the path name by name
+// TestPosixPlainWords checks posixPlain's word reading (posixWords)
+// against reading the path name by name
 // (posixNames from the first name, posixPlain's rule before it read
 // words), with either driveOK: on every path of up to 24 octets made of
 // names of 'a', with each of the shapes a name rule objects to, or that
