@@ -151,7 +151,7 @@ func (p WebParser) Referrer(from, to URI, policy ReferrerPolicy) string {
 func (p WebParser) referrer(src, dst *webURL, policy ReferrerPolicy) string {
 	r := p.referrerSource(src)
 	do, _ := p.tupleOrigin(dst)
-	return r.to(dst, do, policy)
+	return r.text(r.decide(dst, do, policy))
 }
 
 // referrerSource is a request's referrer, read once, with what every
@@ -195,12 +195,6 @@ func (p WebParser) referrerSource(src *webURL) referrerSource {
 	r.origin, r.tuple = p.tupleOrigin(src)
 	r.trusted = trustworthy(src, r.tuple, r.origin)
 	return r
-}
-
-// to is the Referer for a request to dst, of origin do (W3C Referrer
-// Policy, "Determine request's referrer", steps 5 to 8).
-func (r *referrerSource) to(dst *webURL, do webOrigin, policy ReferrerPolicy) string {
-	return r.text(r.decide(dst, do, policy))
 }
 
 // decide is which Referer a request to dst, of origin do, sends under
