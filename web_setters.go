@@ -217,8 +217,10 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 		return URI{}, err
 	}
 	p.hostOverride(&w, value, false)
-	if v, ok := w.authorityResult(&u); normal && ok {
-		return v, nil
+	if normal {
+		if v, ok := w.authorityResult(&u); ok {
+			return v, nil
+		}
 	}
 	return w.result(nil)
 }
@@ -255,8 +257,10 @@ func (p WebParser) SetHostname(u URI, value string) (URI, error) {
 		return URI{}, err
 	}
 	p.hostOverride(&w, value, true)
-	if v, ok := w.authorityResult(&u); normal && ok {
-		return v, nil
+	if normal {
+		if v, ok := w.authorityResult(&u); ok {
+			return v, nil
+		}
 	}
 	return w.result(nil)
 }
@@ -342,8 +346,10 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 		return URI{}, err
 	}
 	p.pathnameOverride(&w, value)
-	if v, ok := w.authorityResult(&u); normal && ok {
-		return v, nil
+	if normal {
+		if v, ok := w.authorityResult(&u); ok {
+			return v, nil
+		}
 	}
 	return w.result(nil)
 }
