@@ -55,7 +55,7 @@ while [ "$i" -lt "$rounds" ]; do
   i=$((i + 1))
 done
 if [ -z "${NO_CALLGRIND:-}" ] && command -v valgrind > /dev/null; then
-  ./callgrind.sh "$corpus" >> "$out"
+  ./callgrind.sh "$corpus" parse valid neturl parseweb targeturi nettarget fromfilepath filefor filepath fspathfor >> "$out"
   if [ -n "$adabench" ]; then
     # ada's parse alone (--toggle-collect), one pass in file order.
     valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file=/dev/null \

@@ -154,6 +154,12 @@ var callgrindOps = []struct{ op, name string }{
 	{"neturl", "`url.Parse`"},
 	{"parseweb", "`ParseWeb` (every line)"},
 	{"ada", "ada `parse<url_aggregator>` (every line, file order)"},
+	{"targeturi", "`TargetURI` (per request: the URLs with an http or https host)"},
+	{"nettarget", "`url.ParseRequestURI` + `net.SplitHostPort` (the same requests)"},
+	{"fromfilepath", "`FromFilePath` (per path: the paths of the file URLs made from them)"},
+	{"filefor", "go.lsp.dev/uri `FileFor` (the same paths)"},
+	{"filepath", "`URI.FilePath` (the same paths)"},
+	{"fspathfor", "go.lsp.dev/uri `FsPathFor` (the same paths)"},
 }
 
 func callgrindTable(cg map[string]counts) string {
