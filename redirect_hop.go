@@ -100,7 +100,7 @@ var redirectDrop = [4][]string{
 // (WebParser.NewRedirectChain), which reads each URL once and counts the
 // redirects.
 func (p WebParser) Redirect(current URI, location string, status int, method string, referrer URI, policy ReferrerPolicy) (RedirectHop, error) {
-	var c RedirectChain
+	c := RedirectChain{oneHop: true}
 	if err := c.init(p, current, method, referrer, policy, false); err != nil {
 		return RedirectHop{}, err
 	}
@@ -138,7 +138,8 @@ type RedirectChain struct {
 	policy      ReferrerPolicy
 	referrer    referrerSource
 	hasReferrer bool
-	count       int // the redirects followed
+	count       int  // the redirects followed
+	oneHop      bool // WebParser.Redirect's: no hop follows this one
 }
 
 // NewRedirectChain starts the redirects of a request to current, made with
@@ -261,7 +262,9 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 	if c.hasReferrer {
 		send := c.referrer.decide(w, o, c.policy)
 		h.Referer = c.referrer.text(send)
-		c.hasReferrer = c.referrer.become(send) // the next hop's referrer
+		if !c.oneHop {
+			c.hasReferrer = c.referrer.become(send) // the next hop's referrer
+		}
 	}
 	c.count++
 	next.p, next.origin, next.tuple, next.special = b.p, o, true, true
