@@ -374,13 +374,6 @@ func zeroLanes(y uint64) uint64 {
 	return (y - ones) &^ y & highs
 }
 
-// le64 reads the first eight octets of s as a little-endian word.
-func le64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // appendFileURI writes the file URI of p (see FromFilePath) to b. On
 // failure it returns the offset in p and the fault.
 func appendFileURI(b []byte, p string, style PathStyle) ([]byte, int, fault) {

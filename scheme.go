@@ -114,6 +114,13 @@ func le32(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
+// le64 reads the first eight octets of s as a little-endian word.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // schemeMul and schemeSlotBits choose a slot of schemeSlots for a word: the
 // top schemeSlotBits bits of the word times schemeMul (a multiplier of
 // MurmurHash3's finalizer). No two rows of schemeTable share a slot:

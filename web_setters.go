@@ -89,23 +89,24 @@ func (w *webURL) result(err error) (URI, error) {
 	return w.uri("")
 }
 
-// authorityResult is result for a setter that edited only the host, port
-// or path of w, the record of u, a URI that WebParser.Parse returned, with
-// an authority: u with w's host, port and path, when RFC 3986 holds them as
-// the serializer writes them (with a host, it writes no "/." before the
-// path), with no text to write. ok is false otherwise.
-func (w *webURL) authorityResult(u *URI) (v URI, ok bool) {
-	if !u.HasAuthority || !w.hasHost || w.isOpaque {
-		return URI{}, false
+// edited is result for a setter that edited only the host, port or path
+// of w, the record of u. When u was read in place (normal, a URI that
+// WebParser.Parse returned) and has an authority, and RFC 3986 holds w's
+// host and path as the serializer writes them (with a host, it writes no
+// "/." before the path), the result is u with w's host, port and path,
+// with no text to write; otherwise the text is written (result).
+func (w *webURL) edited(u *URI, normal bool) (URI, error) {
+	if !normal || !u.HasAuthority || !w.hasHost || w.isOpaque {
+		return w.result(nil)
 	}
 	h, p := w.host, bytesString(w.path) // w.path is not written again
 	if h != "" && h[0] != '[' && runPct(h, runOf(h, 0, cRegName), cRegName) != len(h) ||
 		runPct(p, runOf(p, 0, cPath), cPath) != len(p) {
-		return URI{}, false
+		return w.result(nil)
 	}
-	v = *u
+	v := *u
 	v.Host, v.Port, v.HasPort, v.Path = h, w.port, w.port != "", p
-	return v, true
+	return v, nil
 }
 
 // SetHref is the href setter (URL Standard, "URL class", href): the value
@@ -207,6 +208,12 @@ func (w *webURL) passwordOverride(value string) {
 // URL or for a URL with credentials or a port; a port above 65535 is
 // ignored after the host is set.
 func (p WebParser) SetHost(u URI, value string) (URI, error) {
+	return p.setHost(u, value, false)
+}
+
+// setHost is SetHost, and with hostname SetHostname: a plain value put in
+// place, or the host state's edit on u's record.
+func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	var w webURL
 	normal, err := p.readWeb(&u, &w)
 	if normal && plainHost(&u, value) {
@@ -216,13 +223,8 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 	if err != nil {
 		return URI{}, err
 	}
-	p.hostOverride(&w, value, false)
-	if normal {
-		if v, ok := w.authorityResult(&u); ok {
-			return v, nil
-		}
-	}
-	return w.result(nil)
+	p.hostOverride(&w, value, hostname)
+	return w.edited(&u, normal)
 }
 
 // plainHost reports whether the host state override leaves value as it
@@ -247,22 +249,7 @@ func plainHost(u *URI, value string) bool {
 // hostname): as SetHost with the hostname state override, where a ':'
 // outside brackets makes the whole value ignored.
 func (p WebParser) SetHostname(u URI, value string) (URI, error) {
-	var w webURL
-	normal, err := p.readWeb(&u, &w)
-	if normal && plainHost(&u, value) {
-		u.Host = value
-		return u, nil
-	}
-	if err != nil {
-		return URI{}, err
-	}
-	p.hostOverride(&w, value, true)
-	if normal {
-		if v, ok := w.authorityResult(&u); ok {
-			return v, nil
-		}
-	}
-	return w.result(nil)
+	return p.setHost(u, value, true)
 }
 
 // hostOverride is the host state (hostname: the hostname state) and the
@@ -346,12 +333,7 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 		return URI{}, err
 	}
 	p.pathnameOverride(&w, value)
-	if normal {
-		if v, ok := w.authorityResult(&u); ok {
-			return v, nil
-		}
-	}
-	return w.result(nil)
+	return w.edited(&u, normal)
 }
 
 // plainPath reports whether value is a path that the path state leaves as

@@ -301,16 +301,9 @@ func TestPathnameFastPath(t *testing.T) {
 	const alphabet = "/a.%2e\\?#|C:"
 	bases := []string{"http://h/x", "ws://h:81/p?q#f", "https://u:p@h/", "sc://h/x", "sc:/x", "sc:/.//x?q"}
 	var values []string
-	var grow func(s string)
-	grow = func(s string) {
-		values = append(values, s)
-		if len(s) < 5 {
-			for i := 0; i < len(alphabet); i++ {
-				grow(s + alphabet[i:i+1])
-			}
-		}
+	for _, s := range digitStrings(alphabet, 4) {
+		values = append(values, "/"+s)
 	}
-	grow("/")
 	fast := 0
 	for _, base := range bases {
 		u := MustParseWeb(t, base)
@@ -379,17 +372,7 @@ func TestPlainSetters(t *testing.T) {
 	bases := []string{"http://example.com/", "https://user:pass@example.com:8443/a/b?q=1#f", "ws://h:81/p", "HTTP://EXAMPLE.COM", "https://xn--mnchen-3ya.de/x",
 		"file:///C:/dir/f", "file://host/p", "sc://h/p?q#f", "sc:/p", "sc:p", "http://1.2.3.4/", "wss://[::1]:443/"}
 	const alphabet = "aB1./%:-x!9"
-	var values []string
-	var grow func(s string)
-	grow = func(s string) {
-		values = append(values, s)
-		if len(s) < 3 {
-			for i := 0; i < len(alphabet); i++ {
-				grow(s + alphabet[i:i+1])
-			}
-		}
-	}
-	grow("")
+	values := digitStrings(alphabet, 3)
 	values = append(values, "1.2.3.4", "0x7f.1", "1.2.3.4.", "example.org", "/a/b/c", "/a|b", "/a^b", "//x", "/C|/x")
 	var p WebParser
 	plain := 0
