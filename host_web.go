@@ -474,6 +474,11 @@ func webHost(input, h string, left int, opaque bool, idna func(string) (string, 
 		if err != nil || a == "" {
 			return "", webIDNAFail(input, left, h, d, err)
 		}
+		if idna == nil {
+			// DomainToASCII's result is lowercase and holds no
+			// forbidden domain code point
+			return webIPv4Host(input, left, h, a, false)
+		}
 		d = strings.ToLower(a)
 	}
 	if d == "" {
@@ -661,8 +666,8 @@ func endsInNumber(d string) bool {
 	if i := strings.LastIndexByte(d, '.'); i >= 0 {
 		d = d[i+1:]
 	}
-	if d == "" {
-		return false
+	if d == "" || d[0]-'0' >= 10 {
+		return false // both kinds of number start with a digit
 	}
 	all := true
 	for i := 0; i < len(d); i++ {

@@ -344,6 +344,13 @@ func runPct(s string, i int, bit uint16) int {
 	return i
 }
 
+// allOf reports whether s is all of class bit, a class that admits
+// pct-encoded, with each '%' the start of a triplet: runOf and runPct
+// over the whole string.
+func allOf(s string, bit uint16) bool {
+	return runPct(s, runOf(s, 0, bit), bit) == len(s)
+}
+
 // parseRules is the top-level rule:
 //
 //	URI-reference = URI / relative-ref

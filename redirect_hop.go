@@ -228,7 +228,7 @@ func (c *RedirectChain) Follow(location string, status int, policy ReferrerPolic
 		w.hasFragment, w.fragment = true, b.url.fragment
 		v.HasFragment, v.Fragment, whole = true, b.url.fragment, false
 		// a fragment that RFC 3986 reads as it is keeps v's text the href
-		fast = fast && runPct(v.Fragment, runOf(v.Fragment, 0, cQuery), cQuery) == len(v.Fragment)
+		fast = fast && allOf(v.Fragment, cQuery)
 	}
 	h := RedirectHop{Method: c.method}
 	if fast {

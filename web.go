@@ -105,6 +105,32 @@ func (p WebParser) record(u URI) (w webURL, err error) {
 // text as u itself, so the checks and repairs on its parts are all that
 // is left, and no text is built.
 func (p WebParser) readWeb(u *URI, w *webURL) (normal bool, err error) {
+	if webReadable(u) {
+		w.setURI(u, u.len())
+		return true, nil
+	}
+	return p.readWebSlow(u, w)
+}
+
+// readWebLazy is readWeb for a setter that may not need the record: when
+// webReadable passes u, it leaves w empty (w.scheme == "") for fill to
+// set from u.
+func (p WebParser) readWebLazy(u *URI, w *webURL) (normal bool, err error) {
+	if webReadable(u) {
+		return true, nil
+	}
+	return p.readWebSlow(u, w)
+}
+
+// fill sets w to the record of u after readWebLazy, if it left it empty.
+func (w *webURL) fill(u *URI) {
+	if w.scheme == "" {
+		w.setURI(u, u.len())
+	}
+}
+
+// readWebSlow is readWeb for a u that webReadable does not pass.
+func (p WebParser) readWebSlow(u *URI, w *webURL) (normal bool, err error) {
 	if _, f := u.check(); f.err == nil {
 		n := u.len()
 		if webNormalParts(u) {
@@ -427,6 +453,16 @@ const (
 	stopHost                        // ':', '[', ']'
 	stopTabNewline
 )
+
+// webStopAt returns the offset of the first octet of s from i on that
+// webStops marks (a delimiter of the authority, or a tab or newline), or
+// len(s).
+func webStopAt(s string, i int) int {
+	for i < len(s) && webStops[s[i]] == 0 {
+		i++
+	}
+	return i
+}
 
 // webHostEnd returns the offset in auth, the text of the host state, of
 // the first ':' outside brackets, which starts the port, or len(auth).
@@ -1045,6 +1081,75 @@ func webNormalParts(u *URI) bool {
 		return true
 	}
 	return webRepair(u, scheme, ipv6, port)
+}
+
+// webReadable reports whether u, with an authority, is valid (u.check
+// passes) and is its own text as webNormal reads it, with no repair
+// (webNormalParts returns true and leaves u as it was): the common case
+// of a URI that WebParser.Parse returned, told in one pass over each
+// component, so that the setters, the Referer and a WebBase read such a
+// URI for less than the parser would read its text. It returns false for
+// some URIs that pass both (an IPv6 host, a '%' in a special URL's host,
+// no authority), which readWebSlow reads. checkRecord (FuzzHandBuilt)
+// checks that true implies both.
+func webReadable(u *URI) bool {
+	s := u.Scheme
+	if !u.HasAuthority || s == "" || s[0]-'a' >= 26 {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; c-'a' >= 26 && c-'0' >= 10 && c != '+' && c != '-' && c != '.' {
+			return false // not a scheme, or not lowercase
+		}
+	}
+	def, special := specialPort(s)
+	file := s == "file"
+	if u.HasUserinfo {
+		ui := u.Userinfo
+		if file || ui == "" || ui[len(ui)-1] == ':' || !allOf(ui, cUserinfo) ||
+			strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
+			return false
+		}
+	} else if u.Userinfo != "" {
+		return false
+	}
+	switch h := u.Host; {
+	case h == "":
+		if special && !file || u.HasUserinfo || u.HasPort {
+			return false
+		}
+	case !allOf(h, cRegName): // and an IPv6 or IPvFuture literal
+		return false
+	case special:
+		if upper, ok := webPlainDomain(h); !ok || upper || file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
+			return false
+		}
+	}
+	if port := u.Port; u.HasPort {
+		if file || port == "" || port == def || port[0] == '0' && len(port) > 1 || len(port) > 5 || len(port) == 5 && port > "65535" {
+			return false
+		}
+		for i := 0; i < len(port); i++ {
+			if port[i]-'0' >= 10 {
+				return false
+			}
+		}
+	} else if port != "" {
+		return false
+	}
+	switch p := u.Path; {
+	case p == "":
+		if special {
+			return false // the parser writes "/"
+		}
+	case p[0] != '/' || !allOf(p, cPath):
+		return false
+	}
+	if u.HasQuery && !allOf(u.Query, cQuery) || !u.HasQuery && u.Query != "" ||
+		u.HasFragment && !allOf(u.Fragment, cQuery) || !u.HasFragment && u.Fragment != "" {
+		return false
+	}
+	return webPlainPathQuery(u, special)
 }
 
 // webPlainPathQuery reports whether the URL parser keeps u's path and

@@ -100,8 +100,8 @@ func (w *webURL) edited(u *URI, normal bool) (URI, error) {
 		return w.result(nil)
 	}
 	h, p := w.host, bytesString(w.path) // w.path is not written again
-	if h != "" && h[0] != '[' && runPct(h, runOf(h, 0, cRegName), cRegName) != len(h) ||
-		runPct(p, runOf(p, 0, cPath), cPath) != len(p) {
+	// u's own host or path, valid in u, needs no scan
+	if h != u.Host && h != "" && h[0] != '[' && !allOf(h, cRegName) || p != u.Path && !allOf(p, cPath) {
 		return w.result(nil)
 	}
 	v := *u
@@ -215,7 +215,7 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 // place, or the host state's edit on u's record.
 func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	var w webURL
-	normal, err := p.readWeb(&u, &w)
+	normal, err := p.readWebLazy(&u, &w)
 	if normal && plainHost(&u, value) {
 		u.Host = value
 		return u, nil
@@ -223,6 +223,7 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	if err != nil {
 		return URI{}, err
 	}
+	w.fill(&u)
 	p.hostOverride(&w, value, hostname)
 	return w.edited(&u, normal)
 }
@@ -258,9 +259,16 @@ func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
 	if w.isOpaque {
 		return
 	}
-	v := removeTabNewline(value)
+	v := value
 	_, special := specialPort(w.scheme)
-	end := authorityEnd(v, special)
+	// "host" and "host:port", with no other delimiter, tab or newline,
+	// need no more than two runs to the next stop
+	end, he := len(v), webStopAt(v, 0)
+	if he < len(v) && (v[he] != ':' || webStopAt(v, he+1) < len(v)) {
+		v = removeTabNewline(v)
+		end = authorityEnd(v, special)
+		he = webHostEnd(v[:end])
+	}
 	if w.scheme == "file" {
 		// the file host state: ':' is host text
 		h, err := p.fileHost(v, v[:end], len(v))
@@ -270,7 +278,6 @@ func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
 		return
 	}
 	auth := v[:end]
-	he := webHostEnd(auth)
 	buf := auth[:he]
 	switch {
 	case he < len(auth) && (buf == "" || hostname):
@@ -322,7 +329,7 @@ func (w *webURL) portOverride(value string) {
 // opaque path.
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 	var w webURL
-	normal, err := p.readWeb(&u, &w)
+	normal, err := p.readWebLazy(&u, &w)
 	if normal && u.HasAuthority && u.Scheme != "file" && plainPath(value) {
 		// the path of a URL with a host, which the path state leaves
 		// as it is and RFC 3986 holds as it is
@@ -332,14 +339,17 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 	if err != nil {
 		return URI{}, err
 	}
+	w.fill(&u)
 	p.pathnameOverride(&w, value)
 	return w.edited(&u, normal)
 }
 
 // plainPath reports whether value is a path that the path state leaves as
-// it is (cleanPath) and that RFC 3986 holds as it is (pchar and '/').
+// it is (cleanPath) and that RFC 3986 holds as it is (pchar and '/'), with
+// no '%': pchar holds no octet of the path percent-encode set, and with
+// no '%' the URL Standard's dot segments are RFC 3986's.
 func plainPath(value string) bool {
-	return value != "" && value[0] == '/' && cleanPath(value) && runOf(value, 0, cPath) == len(value)
+	return value != "" && value[0] == '/' && runOf(value, 0, cPath) == len(value) && !hasDotSegment(value, dotsRFC)
 }
 
 // pathnameOverride is the edit of SetPathname on the record w.

@@ -606,6 +606,12 @@ func equalButPath(a, b webURL) bool {
 // components or runs the parser.
 func checkRecord(t testing.TB, u URI) {
 	t.Helper()
+	if webReadable(&u) {
+		v := u
+		if _, f := v.check(); f.err != nil || !webNormalParts(&v) || !reflect.DeepEqual(u, v) {
+			t.Fatalf("webReadable(%#v) = true, but check: %v, webNormalParts reads %#v", u, f.err, v)
+		}
+	}
 	got, gerr := WebParser{}.record(u)
 	want, werr := WebParser{}.parse(u.String(), nil)
 	if (gerr == nil) != (werr == nil) {
@@ -657,5 +663,67 @@ func checkWebIDNAHost(t *testing.T, s string) {
 		if h, _ := Decode(u.Host); h != a {
 			t.Fatalf("ParseWeb(%q) has the host %q; DomainToASCII(%q) = %q", in, u.Host, d, a)
 		}
+	}
+}
+
+// TestWebReadable checks which URIs the setters, the Referer and a
+// WebBase read in one pass (webReadable): the common results of ParseWeb
+// do, and those whose reading needs the slow path's checks or repairs do
+// not; checkRecord checks for each that the two readings agree.
+func TestWebReadable(t *testing.T) {
+	for _, c := range []struct {
+		s  string
+		ok bool
+	}{
+		{"http://example.com/", true},
+		{"https://user:pass@example.com:8443/a/b?q=1#f", true},
+		{"ws://h:81/p", true},
+		{"https://xn--mnchen-3ya.de/x", true},
+		{"http://192.168.0.1/index.html", true},
+		{"https://www.example.org/search?q=go+url&hl=en", true},
+		{"sc://h/p?q#f", true},
+		{"sc://h", true},
+		{"sc://", true},
+		{"file:///C:/dir/f", true},
+		{"http://h:0/", true},
+		{"http://h/%7e?%41#%42", true},
+		{"sc://%41/", true},
+		{"http://h:65535/", true},
+		{"http://[::1]/", false},       // an IPv6 literal: the slow path compares its serialization
+		{"http://%41/", false},         // a special host with '%'
+		{"HTTP://h/", false},           // the scheme is lowercased
+		{"http://H/", false},           // the host is lowercased
+		{"http://h:80/", false},        // the default port is removed
+		{"http://h:080/", false},       // a leading zero
+		{"http://h:65536/", false},     // not a port
+		{"http://h:/", false},          // an empty port
+		{"http://h", false},            // the path "/" is added
+		{"http://h/a/./b", false},      // a dot segment
+		{"http://h/a/%2e%2E/b", false}, // a dot segment, encoded
+		{"http://h/?a'b", false},       // the special-query set encodes '\''
+		{"http://u:@h/", false},        // an empty password
+		{"http://u;x@h/", false},       // a userinfo the URL parser reads otherwise
+		{"file://localhost/x", false},  // the file host "localhost" is removed
+		{"file://u@h/x", false},        // a file URL has no credentials
+		{"http://1.2.3/", false},       // a domain that ends in a number
+		{"mailto:a@b", false},          // no authority
+		{"http://h/%zz", false},        // not a valid URI
+		{"http://h/a b", false},        // not a valid URI
+	} {
+		u, err := ParseWeb(c.s)
+		if c.ok && (err != nil || u.String() != c.s) {
+			t.Fatalf("ParseWeb(%q) = %q, %v: want the input", c.s, u, err)
+		}
+		if err != nil || u.String() != c.s {
+			// the text as it is, hand-built
+			u = URI{}
+			if v, perr := Parse(c.s); perr == nil {
+				u = v
+			}
+		}
+		if got := webReadable(&u); got != c.ok {
+			t.Errorf("webReadable(%q) = %v, want %v", c.s, got, c.ok)
+		}
+		checkRecord(t, u)
 	}
 }
