@@ -105,7 +105,7 @@ func (p WebParser) record(u URI) (w webURL, err error) {
 // text as u itself, so the checks and repairs on its parts are all that
 // is left, and no text is built.
 func (p WebParser) readWeb(u *URI, w *webURL) (normal bool, err error) {
-	if webReadable(u) {
+	if ok, _ := webReadable(u); ok {
 		w.setURI(u, u.len())
 		return true, nil
 	}
@@ -114,12 +114,14 @@ func (p WebParser) readWeb(u *URI, w *webURL) (normal bool, err error) {
 
 // readWebLazy is readWeb for a setter that may not need the record: when
 // webReadable passes u, it leaves w empty (w.scheme == "") for fill to
-// set from u.
-func (p WebParser) readWebLazy(u *URI, w *webURL) (normal bool, err error) {
-	if webReadable(u) {
-		return true, nil
+// set from u. special is whether u's scheme is special.
+func (p WebParser) readWebLazy(u *URI, w *webURL) (normal, special bool, err error) {
+	if ok, special := webReadable(u); ok {
+		return true, special, nil
 	}
-	return p.readWebSlow(u, w)
+	normal, err = p.readWebSlow(u, w)
+	_, special = specialPort(u.Scheme)
+	return normal, special, err
 }
 
 // fill sets w to the record of u after readWebLazy, if it left it empty.
@@ -1091,19 +1093,26 @@ func webNormalParts(u *URI) bool {
 // URI for less than the parser would read its text. It returns false for
 // some URIs that pass both (an IPv6 host, a '%' in a special URL's host,
 // no authority), which readWebSlow reads. checkRecord (FuzzHandBuilt)
-// checks that true implies both.
-func webReadable(u *URI) bool {
+// checks that true implies both. special is whether u's scheme is
+// special, when ok.
+func webReadable(u *URI) (ok, special bool) {
 	s := u.Scheme
 	if !u.HasAuthority || s == "" || s[0]-'a' >= 26 {
-		return false
+		return false, false
 	}
 	for i := 1; i < len(s); i++ {
 		if c := s[i]; c-'a' >= 26 && c-'0' >= 10 && c != '+' && c != '-' && c != '.' {
-			return false // not a scheme, or not lowercase
+			return false, false // not a scheme, or not lowercase
 		}
 	}
 	def, special := specialPort(s)
-	file := s == "file"
+	return webReadableParts(u, def, special), special
+}
+
+// webReadableParts is webReadable after the scheme, whose default port is
+// def.
+func webReadableParts(u *URI, def string, special bool) bool {
+	file := u.Scheme == "file"
 	if u.HasUserinfo {
 		ui := u.Userinfo
 		if file || ui == "" || ui[len(ui)-1] == ':' || !allOf(ui, cUserinfo) ||

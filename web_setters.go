@@ -215,8 +215,8 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 // place, or the host state's edit on u's record.
 func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	var w webURL
-	normal, err := p.readWebLazy(&u, &w)
-	if normal && plainHost(&u, value) {
+	normal, special, err := p.readWebLazy(&u, &w)
+	if normal && plainHost(&u, value, special) {
 		u.Host = value
 		return u, nil
 	}
@@ -224,7 +224,7 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 		return URI{}, err
 	}
 	w.fill(&u)
-	p.hostOverride(&w, value, hostname)
+	p.hostOverride(&w, value, hostname, special)
 	return w.edited(&u, normal)
 }
 
@@ -235,11 +235,8 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 // to encode or to map) that the host parser only lowercases
 // (webPlainDomain), with no uppercase letter. The setter then returns u
 // with value as its host, with no URL record and no text to write.
-func plainHost(u *URI, value string) bool {
-	if !u.HasAuthority || u.Scheme == "file" || value == "" || runOf(value, 0, cRegName) != len(value) {
-		return false
-	}
-	if _, special := specialPort(u.Scheme); !special {
+func plainHost(u *URI, value string, special bool) bool {
+	if !special || !u.HasAuthority || u.Scheme == "file" || value == "" || runOf(value, 0, cRegName) != len(value) {
 		return false
 	}
 	upper, ok := webPlainDomain(value)
@@ -255,12 +252,11 @@ func (p WebParser) SetHostname(u URI, value string) (URI, error) {
 
 // hostOverride is the host state (hostname: the hostname state) and the
 // file host state with a state override.
-func (p WebParser) hostOverride(w *webURL, value string, hostname bool) {
+func (p WebParser) hostOverride(w *webURL, value string, hostname, special bool) {
 	if w.isOpaque {
 		return
 	}
 	v := value
-	_, special := specialPort(w.scheme)
 	// "host" and "host:port", with no other delimiter, tab or newline,
 	// need no more than two runs to the next stop
 	end, he := len(v), webStopAt(v, 0)
@@ -329,7 +325,7 @@ func (w *webURL) portOverride(value string) {
 // opaque path.
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 	var w webURL
-	normal, err := p.readWebLazy(&u, &w)
+	normal, special, err := p.readWebLazy(&u, &w)
 	if normal && u.HasAuthority && u.Scheme != "file" && plainPath(value) {
 		// the path of a URL with a host, which the path state leaves
 		// as it is and RFC 3986 holds as it is
@@ -340,7 +336,7 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 		return URI{}, err
 	}
 	w.fill(&u)
-	p.pathnameOverride(&w, value)
+	p.pathnameOverride(&w, value, special)
 	return w.edited(&u, normal)
 }
 
@@ -353,7 +349,7 @@ func plainPath(value string) bool {
 }
 
 // pathnameOverride is the edit of SetPathname on the record w.
-func (p WebParser) pathnameOverride(w *webURL, value string) {
+func (p WebParser) pathnameOverride(w *webURL, value string, special bool) {
 	if w.isOpaque {
 		return
 	}
@@ -364,13 +360,12 @@ func (p WebParser) pathnameOverride(w *webURL, value string) {
 		w.path = sharedPath(v)
 		return
 	}
-	p.pathStartOverride(w, v)
+	p.pathStartOverride(w, v, special)
 }
 
 // pathStartOverride is the path start state with a state override, and
 // the path state, on v: the pathname setter's road for any value.
-func (p WebParser) pathStartOverride(w *webURL, v string) {
-	_, special := specialPort(w.scheme)
+func (p WebParser) pathStartOverride(w *webURL, v string, special bool) {
 	w.path = nil
 	switch {
 	case special:

@@ -317,8 +317,9 @@ func TestPathnameFastPath(t *testing.T) {
 				t.Fatal(err)
 			}
 			w2 := w1
-			WebParser{}.pathnameOverride(&w1, v)
-			WebParser{}.pathStartOverride(&w2, v)
+			_, special := specialPort(w1.scheme)
+			WebParser{}.pathnameOverride(&w1, v, special)
+			WebParser{}.pathStartOverride(&w2, v, special)
 			if string(w1.path) != string(w2.path) || cap(w1.path) != len(w1.path) {
 				t.Fatalf("pathname %q on %q: the fast path gives %q, the path state %q", v, base, w1.path, w2.path)
 			}
@@ -378,14 +379,15 @@ func TestPlainSetters(t *testing.T) {
 	plain := 0
 	for _, base := range bases {
 		u := MustParse(base)
+		_, special := specialPort(u.Scheme)
 		for _, v := range values {
 			for _, c := range []struct {
 				name string
 				set  func(URI, string) (URI, error)
-				edit func(*webURL, string)
+				edit func(*webURL, string, bool)
 			}{
-				{"host", p.SetHost, func(w *webURL, v string) { p.hostOverride(w, v, false) }},
-				{"hostname", p.SetHostname, func(w *webURL, v string) { p.hostOverride(w, v, true) }},
+				{"host", p.SetHost, func(w *webURL, v string, special bool) { p.hostOverride(w, v, false, special) }},
+				{"hostname", p.SetHostname, func(w *webURL, v string, special bool) { p.hostOverride(w, v, true, special) }},
 				{"pathname", p.SetPathname, p.pathnameOverride},
 			} {
 				got, gerr := c.set(u, v)
@@ -393,12 +395,12 @@ func TestPlainSetters(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				c.edit(&w, v)
+				c.edit(&w, v, special)
 				want, werr := w.uri("")
 				if (gerr == nil) != (werr == nil) || got != want {
 					t.Fatalf("%s %q on %q = %#v, %v; through the record %#v, %v", c.name, v, base, got, gerr, want, werr)
 				}
-				if c.name != "pathname" && plainHost(&u, v) || c.name == "pathname" && plainPath(v) {
+				if c.name != "pathname" && plainHost(&u, v, special) || c.name == "pathname" && plainPath(v) {
 					plain++
 				}
 			}
