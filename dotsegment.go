@@ -94,8 +94,17 @@ func hasDotSegment(path string, rule dotRule) bool {
 // its extra call cost ParseWeb 13 instructions per URL on corpus-large. A dot segment starts
 // with '.' or '%' at the start of path or after a '/', so it looks at
 // those two octets alone (fast, and rare in paths) rather than at every
-// segment.
+// segment: on a path of up to 16 octets in one plain loop, as
+// hasDotSegment does, and on a longer one with IndexByte for each.
 func hasURLDotSegment(path string) bool {
+	if len(path) <= 16 {
+		for i := 0; i < len(path); i++ {
+			if c := path[i]; (c == '.' || c == '%') && (i == 0 || path[i-1] == '/') && dotSegment(path[i:segmentEnd(path, i)], dotsURL) != 0 {
+				return true
+			}
+		}
+		return false
+	}
 	for _, c := range [...]byte{'.', '%'} {
 		for i := 0; ; i++ {
 			k := strings.IndexByte(path[i:], c)

@@ -433,8 +433,9 @@ func authorityEnd(rest string, special bool) int {
 	return len(rest)
 }
 
-// webStops marks the octets at which the scans of the host state and of
-// removeTabNewline stop, one table look-up per octet.
+// webStops marks the octets at which the scans of the host state, of the
+// path state's segments and of removeTabNewline stop, one table look-up
+// per octet.
 var webStops = func() (t [256]uint8) {
 	for _, c := range "/?#" {
 		t[c] |= stopPath
@@ -446,6 +447,9 @@ var webStops = func() (t [256]uint8) {
 	for _, c := range "\t\n\r" {
 		t[c] |= stopTabNewline
 	}
+	t['/'] |= stopSlash
+	t['?'] |= stopQueryFragment
+	t['#'] |= stopQueryFragment
 	return t
 }()
 
@@ -454,6 +458,8 @@ const (
 	stopBackslash                   // '\', which ends a special URL's authority too
 	stopHost                        // ':', '[', ']'
 	stopTabNewline
+	stopSlash         // '/', which ends a path segment
+	stopQueryFragment // '?', '#', which end a path but for the pathname setter
 )
 
 // webStopAt returns the offset of the first octet of s from i on that
@@ -576,22 +582,30 @@ func cleanPath(path string) bool {
 // pathState is the path state from rest to the end of the path, then the
 // query and fragment states.
 func (p WebParser) pathState(u *webURL, rest string) {
-	p.queryFragment(u, rest[p.pathList(u, rest, false):])
+	_, special := specialPort(u.scheme)
+	p.queryFragment(u, rest[p.pathList(u, rest, false, special):])
 }
 
 // pathList is the path state on rest, appending its segments to u's path
 // list, up to the end of the path: the returned offset of the '?' or '#'
 // that ends it, or len(rest). With a state override (the pathname setter,
-// URL Standard, "URL setters") '?' and '#' are path data.
-func (p WebParser) pathList(u *webURL, rest string, override bool) int {
-	_, special := specialPort(u.scheme)
+// URL Standard, "URL setters") '?' and '#' are path data. special says
+// whether u's scheme is special: a '\' then ends a segment too.
+func (p WebParser) pathList(u *webURL, rest string, override, special bool) int {
+	end := stopSlash // the octets that end a segment
+	if !override {
+		end |= stopQueryFragment
+	}
+	if special {
+		end |= stopBackslash
+	}
 	if need := len(u.path) + 1 + encodedLen(rest, encPath); cap(u.path) < need {
 		u.path = append(make([]byte, 0, need), u.path...)
 	}
 	i := 0
 	for {
 		j := i
-		for j < len(rest) && rest[j] != '/' && (override || rest[j] != '?' && rest[j] != '#') && !(special && rest[j] == '\\') {
+		for j < len(rest) && webStops[rest[j]]&end == 0 {
 			j++
 		}
 		seg := rest[i:j]

@@ -380,7 +380,7 @@ func (p WebParser) pathStartOverride(w *webURL, v string, special bool) {
 	case v[0] == '/':
 		v = v[1:]
 	}
-	p.pathList(w, v, true)
+	p.pathList(w, v, true, special)
 }
 
 // SetSearch is the search setter (URL Standard, "URL class", search): ""
