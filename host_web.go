@@ -369,15 +369,16 @@ func webHostAddr(host string) (netip.Addr, bool) {
 	return netip.Addr{}, false
 }
 
-// webPlainDomain reports whether the host parser reads h, a reg-name
-// that RFC 3986 allows, as a domain that it only lowercases: ASCII, no
-// percent-encoding, and not ending in a number unless it is an IPv4
-// address the IPv4 serializer writes as it is. A label that starts
-// "xn--" is lowercased like any other (see webHost). upper says whether h
-// has an uppercase letter.
+// webPlainDomain reports whether h is a reg-name that RFC 3986 allows
+// with no percent-encoding (unreserved and sub-delims only, all of which
+// a domain may hold), and the host parser reads it as a domain that it
+// only lowercases: not ending in a number unless it is an IPv4 address
+// the IPv4 serializer writes as it is. A label that starts "xn--" is
+// lowercased like any other (see webHost). upper says whether h has an
+// uppercase letter. One pass over h tells all but the number.
 func webPlainDomain(h string) (upper, ok bool) {
 	marks := hostMarks(h)
-	if marks&markPct != 0 {
+	if marks&(markPct|markNotRegName) != 0 {
 		return false, false
 	}
 	if endsInNumber(h) && !isIPv4(h) {
@@ -408,6 +409,9 @@ var webHostMarks = func() (t [256]uint8) {
 		if isForbiddenDomain(byte(c)) || c >= utf8.RuneSelf {
 			t[c] |= markNotDomain
 		}
+		if !is(byte(c), cRegName) {
+			t[c] |= markNotRegName
+		}
 	}
 	t['%'] |= markPct
 	return t
@@ -417,6 +421,7 @@ const (
 	markUpper uint8 = 1 << iota
 	markPct
 	markNotDomain
+	markNotRegName // not an octet of RFC 3986's reg-name ('%' is: markPct)
 )
 
 // webHost is the host parser (URL Standard, "host parsing"): an IPv6

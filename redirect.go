@@ -479,10 +479,7 @@ func webTupleFast(u *URI) bool {
 		i, f := ipLiteralHost(u.Host, 0)
 		return f.err == nil && i == len(u.Host) && u.Host[1] != 'v' && u.Host[1] != 'V'
 	}
-	if i, f := span(u.Host, 0, cRegName, ErrHost); f.err != nil || i != len(u.Host) {
-		return false
-	}
-	_, ok := webPlainDomain(u.Host)
+	_, ok := webPlainDomain(u.Host) // a reg-name too
 	return ok
 }
 

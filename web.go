@@ -1141,12 +1141,12 @@ func webReadableParts(u *URI, def string, special bool) bool {
 		if special && !file || u.HasUserinfo || u.HasPort {
 			return false
 		}
-	case !allOf(h, cRegName): // and an IPv6 or IPvFuture literal
-		return false
-	case special:
+	case special: // a reg-name too
 		if upper, ok := webPlainDomain(h); !ok || upper || file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
 			return false
 		}
+	case !allOf(h, cRegName): // and an IPv6 or IPvFuture literal
+		return false
 	}
 	if port := u.Port; u.HasPort {
 		if file || port == "" || port == def || port[0] == '0' && len(port) > 1 || len(port) > 5 || len(port) == 5 && port > "65535" {

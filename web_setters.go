@@ -236,7 +236,7 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 // (webPlainDomain), with no uppercase letter. The setter then returns u
 // with value as its host, with no URL record and no text to write.
 func plainHost(u *URI, value string, special bool) bool {
-	if !special || !u.HasAuthority || u.Scheme == "file" || value == "" || runOf(value, 0, cRegName) != len(value) {
+	if !special || !u.HasAuthority || u.Scheme == "file" || value == "" {
 		return false
 	}
 	upper, ok := webPlainDomain(value)
