@@ -127,7 +127,8 @@ func (p IDNA) ToUnicode(domain string) (string, error) {
 // already lowercase comes back without allocating.
 func DomainToASCII(domain string) (string, error) {
 	var class uint8
-	for i := 0; i < len(domain) && class&bcNonASCII == 0; i++ {
+	i := 0
+	for ; i < len(domain) && class&bcNonASCII == 0; i++ {
 		class |= idnaByteClass[domain[i]]
 	}
 	if class&bcNonASCII == 0 {
@@ -145,6 +146,33 @@ func DomainToASCII(domain string) (string, error) {
 		}
 		return domain, nil
 	}
+	if plainIDNRune(domain[i-1:]) {
+		// the first code point that is not ASCII does not rule out the
+		// one-pass road, which most IDNs take
+		if s, ok := domainToASCIIPlain(domain); ok {
+			return s, nil
+		}
+	}
+	return domainToASCIIFull(domain)
+}
+
+// plainIDNRune reports whether the code point s starts with, not ASCII,
+// may be in a label of domainToASCIIPlain (not first in it, which it
+// checks too).
+func plainIDNRune(s string) bool {
+	var r rune
+	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
+		r = rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F) // two octets, as utf8 decodes them
+	} else {
+		r, _ = utf8.DecodeRuneInString(s)
+	}
+	v := idnaValue(r)
+	return v>>13 == idnaValid && v&idnaNFCSlow == 0 && !isRTL(v)
+}
+
+// domainToASCIIFull is DomainToASCII on a domain that is not ASCII: UTS #46
+// processing, step by step.
+func domainToASCIIFull(domain string) (string, error) {
 	fs := idnaFaults{discard: true}
 	s := IDNA{}.convertUnicode(&fs, domain, true, true)
 	if fs.first.code == 0 {
@@ -157,6 +185,70 @@ func DomainToASCII(domain string) (string, error) {
 		return "", IDNA{}.err(idnaFault{code: codeEmpty}, domain)
 	}
 	return s, nil
+}
+
+// domainToASCIIPlain is DomainToASCII, in one pass, for the domains most
+// IDNs are: between ASCII full stops, labels that are ASCII (and not
+// "xn--") and labels of ASCII and code points whose UTS #46 status is
+// valid, none of them right-to-left (R, AL or AN), a mark at the start, or
+// one that NFC's quick check must look at. Mapping (Section 4, step 1)
+// then only lowercases ASCII letters, the labels are in NFC (V1), no
+// validity criterion of Section 4.1 can fail (V6 is the mark; V7 the
+// status; CheckJoiners needs U+200C or U+200D, which are deviations),
+// the domain is no Bidi domain name (RFC 5893, Section 1.4), and ToASCII
+// (Section 4.2) writes each label that is not ASCII as "xn--" and its
+// Punycode. It reports false for any other domain, a forbidden domain code
+// point or a full stop that mapping makes (U+3002 and others) included,
+// which domainToASCIIFull reads; TestDomainToASCIIPlain and
+// FuzzDomainToASCII check that the two agree where it reports true.
+func domainToASCIIPlain(domain string) (string, bool) {
+	if len(domain) > 64 {
+		return "", false // rare, and a long way to go before a fault
+	}
+	var buf [128]byte
+	b := buf[:0]
+	for start := 0; start <= len(domain); {
+		end, class := start, uint8(0)
+		for end < len(domain) && domain[end] != '.' {
+			class |= idnaByteClass[domain[end]]
+			end++
+		}
+		label := domain[start:end]
+		if class&bcForbidden != 0 || len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
+			return "", false
+		}
+		if start > 0 {
+			b = append(b, '.')
+		}
+		start = end + 1
+		if class&bcNonASCII == 0 {
+			b = appendLower(b, label)
+			continue
+		}
+		var runes [64]rune // a domain of up to 64 octets has as many code points at most
+		rs := runes[:0]
+		for i := 0; i < len(label); {
+			if c := label[i]; c < utf8.RuneSelf {
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				rs = append(rs, rune(c))
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(label[i:]) // U+FFFD, for invalid UTF-8, is disallowed
+			if v := idnaValue(r); v>>13 != idnaValid || v&idnaNFCSlow != 0 || isRTL(v) || len(rs) == 0 && v&idnaMark != 0 {
+				return "", false // plainIDNRune's test, and V6
+			}
+			rs = append(rs, r)
+			i += size
+		}
+		var ok bool
+		if b, ok = punycodeEncode(append(b, "xn--"...), rs); !ok {
+			return "", false
+		}
+	}
+	return string(b), true
 }
 
 // DomainToUnicode is the URL Standard's "domain to Unicode" (URL

@@ -563,7 +563,8 @@ func checkIDNAErr(t *testing.T, what, d string, err error) {
 	_ = err.Error()
 }
 
-// FuzzDomainToASCII checks that DomainToASCII's result is ASCII,
+// FuzzDomainToASCII checks that DomainToASCII's one-pass road agrees with
+// the full processing where it answers; that its result is ASCII,
 // lowercase, free of forbidden domain code points and its own
 // DomainToASCII; that for a domain that is not ASCII it is UTS #46
 // ToASCII's result; that what the strict profile accepts the URL
@@ -584,6 +585,11 @@ func FuzzDomainToASCII(f *testing.F) {
 	f.Fuzz(func(t *testing.T, d string) {
 		a, err := DomainToASCII(d)
 		checkIDNAErr(t, "DomainToASCII", d, err)
+		if p, ok := domainToASCIIPlain(d); ok {
+			if full, ferr := domainToASCIIFull(d); ferr != nil || full != p {
+				t.Fatalf("domainToASCIIPlain(%+q) = %+q; the full processing gives %+q, %v", d, p, full, ferr)
+			}
+		}
 		if err == nil {
 			if a == "" {
 				t.Fatalf("DomainToASCII(%+q) is empty", d)
@@ -861,4 +867,76 @@ func TestNormalizerDomainToASCIIPlugged(t *testing.T) {
 	if got := n.Normalize(bad, SchemeBased); got != bad.Normalize(SchemeBased) {
 		t.Errorf("a name DomainToASCII rejects was changed: %q", got)
 	}
+}
+
+// TestDomainToASCIIPlain checks DomainToASCII's one-pass road
+// (domainToASCIIPlain) against UTS #46 processing step by step
+// (domainToASCIIFull) on every input of testdata/idna.txt, of cases of
+// its own and, when ../shared/data holds them, of web-platform-tests'
+// IDNA files: where the one-pass road answers, the two agree. The cases
+// of its own say which road each takes, so that a road that never
+// answers fails too.
+func TestDomainToASCIIPlain(t *testing.T) {
+	check := func(d string) bool {
+		t.Helper()
+		got, ok := domainToASCIIPlain(d)
+		if !ok {
+			return false
+		}
+		want, err := domainToASCIIFull(d)
+		if err != nil || got != want {
+			t.Fatalf("domainToASCIIPlain(%+q) = %+q; the full processing gives %+q, %v", d, got, want, err)
+		}
+		return true
+	}
+	for _, c := range []struct {
+		d     string
+		plain bool
+	}{
+		{"münchen.de", true},
+		{"Bücher.DE", true}, // ASCII letters lowercased, in and out of the IDN label
+		{"例え.jp", true},
+		{"пример.испытание", true},
+		{"münchen..de.", true}, // empty labels, a final dot
+		{"ü", true},
+		{"a-ü-.b--c", true},   // hyphens: CheckHyphens is off
+		{"ÜBER.de", false},    // 'Ü' is mapped
+		{"faß.de", false},     // 'ß' is a deviation
+		{"münchen。de", false}, // U+3002 is mapped to '.'
+		{"日本語。JP", false},
+		{"xn--mnchen-3ya.ü", false},                    // an A-label is decoded and checked
+		{"a\u0308.de", false},                          // a combining mark: NFC
+		{"\u0308a.de", false},                          // a mark first (V6), and NFC
+		{"\u05d0\u05d1.de", false},                     // right-to-left: the Bidi Rule
+		{"a\u200cb.de", false},                         // U+200C is a deviation (CheckJoiners)
+		{"ü<.de", false},                               // a forbidden domain code point
+		{"ü\xff.de", false},                            // invalid UTF-8: U+FFFD is disallowed
+		{"ü" + strings.Repeat("a", 64) + ".de", false}, // a domain of more than 64 octets
+		{"xn--a-ecp.ü", false},                         // an A-label after all
+	} {
+		if got := check(c.d); got != c.plain {
+			t.Errorf("domainToASCIIPlain(%+q) answers: %v, want %v", c.d, got, c.plain)
+		}
+	}
+	n, plain := 0, 0
+	inputs := func(d string) {
+		n++
+		if isASCII(d) {
+			return
+		}
+		if check(d) {
+			plain++
+		}
+	}
+	for _, c := range readIDNACases(t) {
+		inputs(c.in)
+	}
+	if _, err := os.Stat("../shared/data/wpt-url"); err == nil {
+		for _, name := range []string{"toascii.json", "IdnaTestV2.json", "IdnaTestV2-removed.json"} {
+			for _, c := range readWPTIDNA(t, name) {
+				inputs(c.Input)
+			}
+		}
+	}
+	t.Logf("%d inputs, %d on the one-pass road", n, plain)
 }

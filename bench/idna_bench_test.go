@@ -36,11 +36,7 @@ func idnaInputs(tb testing.TB, ok bool) []string {
 		if json.Unmarshal(r, &c) != nil || c.Input == "" {
 			continue
 		}
-		ascii := true
-		for i := 0; i < len(c.Input); i++ {
-			ascii = ascii && c.Input[i] < 0x80
-		}
-		if ascii {
+		if isASCIIString(c.Input) {
 			continue
 		}
 		a, errA := uri.DomainToASCII(c.Input)
@@ -55,8 +51,10 @@ func idnaInputs(tb testing.TB, ok bool) []string {
 // BenchmarkDomainToASCII compares uri.DomainToASCII with x/net/idna's
 // Lookup.ToASCII on the same inputs, in the same run, each pass in a new
 // order: the non-ASCII inputs of IdnaTestV2.json on which they agree
-// (valid: both give the same name; all: also those both reject), and the
-// distinct hosts of corpus-large.txt that are ASCII lowercase names
+// (valid: both give the same name; all: also those both reject), test
+// cases chosen to reach every rule of UTS #46; the non-ASCII rules of the
+// Public Suffix List (psl: names in use, "公司.cn", "я.рус", "الجزائر"); and
+// the distinct hosts of corpus-large.txt that are ASCII lowercase names
 // (ascii), which DomainToASCII returns without allocating. Compare the two
 // sides with benchstat -col /impl.
 func BenchmarkDomainToASCII(b *testing.B) {
@@ -66,6 +64,7 @@ func BenchmarkDomainToASCII(b *testing.B) {
 	}{
 		{"valid", idnaInputs(b, true)},
 		{"all", idnaInputs(b, false)},
+		{"psl", pslIDNs(b)},
 		{"ascii", asciiHosts(b)},
 	} {
 		b.Run("set="+set.name+"/impl=uri", func(b *testing.B) {
@@ -75,6 +74,39 @@ func BenchmarkDomainToASCII(b *testing.B) {
 			runTraffic(b, set.ins, true, 0, "name", func(s string) { sink, idnaErr = idna.Lookup.ToASCII(s) })
 		})
 	}
+}
+
+// pslIDNs returns the rules of the Public Suffix List
+// (../../shared/data/psl/public_suffix_list.dat) that are not ASCII, less
+// "*." and "!", on which both packages give the same name.
+func pslIDNs(tb testing.TB) []string {
+	data, err := os.ReadFile("../../shared/data/psl/public_suffix_list.dat")
+	if err != nil {
+		tb.Skip("../../shared/data/psl/public_suffix_list.dat is absent: get public_suffix_list.dat of github.com/publicsuffix/list")
+	}
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(line), "*."), "!")
+		if line == "" || strings.HasPrefix(line, "//") || isASCIIString(line) {
+			continue
+		}
+		a, errA := uri.DomainToASCII(line)
+		x, errX := idna.Lookup.ToASCII(line)
+		if errA == nil && errX == nil && a == x {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// isASCIIString reports whether s is all ASCII.
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiHosts returns the distinct registered names of corpus-large.txt
