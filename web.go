@@ -599,9 +599,11 @@ func (p WebParser) pathList(u *webURL, rest string, override, special bool) int 
 	if special {
 		end |= stopBackslash
 	}
-	if need := len(u.path) + 1 + encodedLen(rest, encPath); cap(u.path) < need {
+	n := encodedLen(rest, encPath)
+	if need := len(u.path) + 1 + n; cap(u.path) < need {
 		u.path = append(make([]byte, 0, need), u.path...)
 	}
+	encode := n != len(rest) // else each segment is copied as it is
 	i := 0
 	for {
 		j := i
@@ -622,10 +624,13 @@ func (p WebParser) pathList(u *webURL, rest string, override, special bool) int 
 			}
 		default:
 			u.path = append(u.path, '/')
-			if u.scheme == "file" && len(u.path) == 1 && isDriveLetter(seg) {
+			switch {
+			case u.scheme == "file" && len(u.path) == 1 && isDriveLetter(seg):
 				u.path = append(u.path, seg[0], ':')
-			} else {
+			case encode:
 				u.path = webEncode(u.path, seg, encPath)
+			default:
+				u.path = append(u.path, seg...)
 			}
 		}
 		if last {
