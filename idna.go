@@ -202,8 +202,8 @@ func domainToASCIIFull(domain string) (string, error) {
 // which domainToASCIIFull reads; TestDomainToASCIIPlain and
 // FuzzDomainToASCII check that the two agree where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
-	if len(domain) > 64 {
-		return "", false // rare, and a long way to go before a fault
+	if domain == "" || len(domain) > 64 {
+		return "", false // empty: an error; long: rare, and a long way to go before a fault
 	}
 	var buf [128]byte
 	b := buf[:0]
