@@ -612,7 +612,11 @@ func (p WebParser) pathList(u *webURL, rest string, override, special bool) int 
 		}
 		seg := rest[i:j]
 		last := j >= len(rest) || !override && (rest[j] == '?' || rest[j] == '#')
-		switch dotSegment(seg, dotsURL) {
+		dots := 0 // a dot segment starts with '.' or '%': dotSegment need not see the rest
+		if seg != "" && (seg[0] == '.' || seg[0] == '%') {
+			dots = dotSegment(seg, dotsURL)
+		}
+		switch dots {
 		case 2:
 			u.shorten()
 			if last {
