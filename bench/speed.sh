@@ -49,7 +49,7 @@ while [ "$i" -lt "$rounds" ]; do
   fi
   for b in 'BenchmarkParse$/corpus=' 'BenchmarkParseWeb$/corpus=large$/impl=uri$' \
     'BenchmarkTargetURI$/corpus=large' 'BenchmarkFromFilePath$/set=corpus-large/impl=(uri|lsp)$' \
-    'BenchmarkFilePath$/set=corpus-large' 'BenchmarkDomainToASCII$/set=(valid|ascii)'; do
+    'BenchmarkFilePath$/set=corpus-large' 'BenchmarkDomainToASCII$/set=(valid|psl|ascii)'; do
     run "$b" >> "$out"
   done
   i=$((i + 1))

@@ -57,20 +57,22 @@ func (c *setterCall) set(p uri.WebParser) (uri.URI, error) {
 // numbers for the same calls: bench/ada/setters.cpp.
 //
 // Measured with valgrind --tool=callgrind (instructions do not depend on
-// the machine's load), per call, the difference of 101 and 1 passes:
-// on 7 December 2026, 19:20 UTC, SetHost 2,923 and SetPathname 2,660,
-// ParseWeb of the resulting href 1,373 and 1,264 (2.13x and 2.10x: the
-// issue's bound of 2x is not met; a setter reads and checks u in place,
-// as ParseWeb reads the result, then runs the host or path state on the
-// value, and returns u with the new host or path, writing a text only
-// when RFC 3986 needs an octet encoded); at 17:10 that day 4,825 and
-// 4,413 against 1,751 and 1,578 (2.76x and 2.80x), and earlier 6,575 and
-// 6,045 (3.35x and 3.43x). In time the ratio is larger, about 3x (hot
-// loops on one core): ParseWeb of these 48 short URLs runs at a higher
-// rate per instruction than the setters' more varied paths. ada 3.4.4's
-// set_host 2,343 and set_pathname 1,160 (its parse of the results 2,195),
-// on its URL record, which it need not read again; nlnwa/whatwg-url,
-// parse and set, 37,713 and 33,906.
+// the machine's load), per call, the difference of 1,100 and 100 passes:
+// on 7 December 2026, 21:45 UTC, SetHost 2,052 and SetPathname 1,941,
+// ParseWeb of the resulting href 1,275 and 1,165 (1.61x and 1.67x). A
+// setter reads u in one pass per component (webReadable) where ParseWeb
+// reads the text, then runs the host or path state on the value; of the
+// 48 calls of each, the ones that cost most beside ParseWeb of their
+// result are those that do work the result no longer shows: IDNA
+// (münchen.de, 1,500 instructions of DomainToASCII), a port, dot
+// segments removed, octets percent-encoded. Earlier that day: 2,923 and
+// 2,660 against 1,373 and 1,264 at 19:20 (2.13x, 2.10x), 4,825 and 4,413
+// at 17:10, and 6,575 and 6,045 before that. In time the ratio is larger
+// (hot loops on one core): ParseWeb of these 48 short URLs runs at a
+// higher rate per instruction than the setters' more varied paths.
+// ada 3.4.4's set_host 2,343 and set_pathname 1,160 (its parse of the
+// results 2,195), on its URL record, which it need not read again;
+// nlnwa/whatwg-url, parse and set, 37,713 and 33,906.
 func BenchmarkWebSetters(b *testing.B) {
 	calls := setterCalls(b)
 	var p uri.WebParser

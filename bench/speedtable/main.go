@@ -48,6 +48,7 @@ var rows = []row{
 	{"FromFilePath, paths of corpus-large's file URLs", "BenchmarkFromFilePath/set=corpus-large/impl=uri", "BenchmarkFromFilePath/set=corpus-large/impl=lsp", "go.lsp.dev/uri `FileFor`", "path"},
 	{"URI.FilePath, the same paths", "BenchmarkFilePath/set=corpus-large/impl=uri", "BenchmarkFilePath/set=corpus-large/impl=lsp", "go.lsp.dev/uri `FsPathFor`", "path"},
 	{"DomainToASCII, IdnaTestV2.json's non-ASCII names both accept alike", "BenchmarkDomainToASCII/set=valid/impl=uri", "BenchmarkDomainToASCII/set=valid/impl=xnet", "x/net/idna `Lookup.ToASCII`", "name"},
+	{"DomainToASCII, the Public Suffix List's non-ASCII names (in use) both accept alike", "BenchmarkDomainToASCII/set=psl/impl=uri", "BenchmarkDomainToASCII/set=psl/impl=xnet", "x/net/idna `Lookup.ToASCII`", "name"},
 	{"DomainToASCII, corpus-large's ASCII lowercase hosts", "BenchmarkDomainToASCII/set=ascii/impl=uri", "BenchmarkDomainToASCII/set=ascii/impl=xnet", "x/net/idna `Lookup.ToASCII`", "name"},
 }
 
