@@ -100,6 +100,10 @@ func (u URI) Addrs() []netip.Addr {
 			if a, ok := webHostAddr(w.host); ok {
 				add(a)
 			}
+			// the host as the browser reads it, which may differ from
+			// the span's text: "http:localhost " reads "localhost", the
+			// trailing space trimmed (URL Standard, "basic URL parser")
+			regNameAddrs(w.host, add)
 		}
 	}
 	return out
