@@ -398,9 +398,9 @@ func hostMarks(h string) (marks uint8) {
 
 // webHostMarks marks the bytes of a host that webPlainDomain and webHost
 // look for: an uppercase letter (ALPHA of the class table that is not
-// lowercase), '%', and an octet that no domain holds (a forbidden
-// domain code point, URL Standard, "host representation", or a non-ASCII
-// octet).
+// lowercase), '%', an octet that no domain holds (a forbidden domain code
+// point, URL Standard, "host representation", or a non-ASCII octet), and
+// an octet that RFC 3986's reg-name does not hold (outside cRegName).
 var webHostMarks = func() (t [256]uint8) {
 	for c := range t {
 		if is(byte(c), cAlpha) && c < 'a' {

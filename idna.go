@@ -157,8 +157,8 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // plainIDNRune reports whether the code point s starts with, not ASCII,
-// may be in a label of domainToASCIIPlain (not first in it, which it
-// checks too).
+// may be in a label of domainToASCIIPlain (plainIDNValue; whether it may
+// be first in it, domainToASCIIPlain tells).
 func plainIDNRune(s string) bool {
 	var r rune
 	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
@@ -166,8 +166,20 @@ func plainIDNRune(s string) bool {
 	} else {
 		r, _ = utf8.DecodeRuneInString(s)
 	}
-	v := idnaValue(r)
+	return plainIDNValue(idnaValue(r))
+}
+
+// plainIDNValue reports whether a code point of idna value v may be in a
+// label of domainToASCIIPlain: its status is valid, it is not
+// right-to-left, and NFC's quick check need not look at it.
+func plainIDNValue(v uint16) bool {
 	return v>>13 == idnaValid && v&idnaNFCSlow == 0 && !isRTL(v)
+}
+
+// hasACEPrefix reports whether label starts with "xn--" in any case, the
+// ACE prefix of an A-label (UTS #46, Section 4, step 4).
+func hasACEPrefix(label string) bool {
+	return len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-'
 }
 
 // domainToASCIIFull is DomainToASCII on a domain that is not ASCII: UTS #46
@@ -214,7 +226,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 			end++
 		}
 		label := domain[start:end]
-		if class&bcForbidden != 0 || len(label) >= 4 && label[0]|0x20 == 'x' && label[1]|0x20 == 'n' && label[2] == '-' && label[3] == '-' {
+		if class&bcForbidden != 0 || hasACEPrefix(label) {
 			return "", false
 		}
 		if start > 0 {
@@ -237,8 +249,8 @@ func domainToASCIIPlain(domain string) (string, bool) {
 				continue
 			}
 			r, size := utf8.DecodeRuneInString(label[i:]) // U+FFFD, for invalid UTF-8, is disallowed
-			if v := idnaValue(r); v>>13 != idnaValid || v&idnaNFCSlow != 0 || isRTL(v) || len(rs) == 0 && v&idnaMark != 0 {
-				return "", false // plainIDNRune's test, and V6
+			if v := idnaValue(r); !plainIDNValue(v) || len(rs) == 0 && v&idnaMark != 0 {
+				return "", false // V6: no mark first
 			}
 			rs = append(rs, r)
 			i += size
@@ -597,7 +609,7 @@ func (p IDNA) mapLabels(fs *idnaFaults, domain string, url bool, norm []rune, la
 		} else {
 			j += i
 		}
-		if seg := domain[i:j]; isASCII(seg) && (len(seg) < 4 || seg[0]|0x20 != 'x' || seg[1]|0x20 != 'n' || seg[2] != '-' || seg[3] != '-') {
+		if seg := domain[i:j]; isASCII(seg) && !hasACEPrefix(seg) {
 			var class uint8
 			for _, c := range []byte(seg) {
 				class |= idnaByteClass[c]

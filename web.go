@@ -114,13 +114,16 @@ func (p WebParser) readWeb(u *URI, w *webURL) (normal bool, err error) {
 
 // readWebLazy is readWeb for a setter that may not need the record: when
 // webReadable passes u, it leaves w empty (w.scheme == "") for fill to
-// set from u. special is whether u's scheme is special.
+// set from u. special is whether the scheme of the URL read is special:
+// w's, when the parser read u's text, which may differ from u.Scheme
+// (" http", "ht\ttp": the parser trims and removes what RFC 3986 would
+// not hold).
 func (p WebParser) readWebLazy(u *URI, w *webURL) (normal, special bool, err error) {
 	if ok, special := webReadable(u); ok {
 		return true, special, nil
 	}
 	normal, err = p.readWebSlow(u, w)
-	_, special = specialPort(u.Scheme)
+	_, special = specialPort(w.scheme)
 	return normal, special, err
 }
 
@@ -1035,11 +1038,8 @@ func webNormalParts(u *URI) bool {
 		}
 		return webRepair(u, scheme, "", "")
 	}
-	if u.HasUserinfo {
-		ui := u.Userinfo
-		if file || ui == "" || ui[len(ui)-1] == ':' || strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
-			return false
-		}
+	if u.HasUserinfo && !webPlainUserinfo(u.Userinfo, file) {
+		return false
 	}
 	h := u.Host
 	var v6 [48]byte
@@ -1068,10 +1068,7 @@ func webNormalParts(u *URI) bool {
 		if !ok {
 			return false
 		}
-		repair = repair || upper
-		if file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
-			repair = true
-		}
+		repair = repair || upper || file && isLocalhostText(h)
 	}
 	// a non-special reg-name is an opaque host, left as it is: RFC 3986
 	// allows no forbidden host code point in it
@@ -1120,12 +1117,12 @@ func webNormalParts(u *URI) bool {
 // special, when ok.
 func webReadable(u *URI) (ok, special bool) {
 	s := u.Scheme
-	if !u.HasAuthority || s == "" || s[0]-'a' >= 26 {
+	if !u.HasAuthority || s == "" || schemeEnd(s) != len(s) {
 		return false, false
 	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; c-'a' >= 26 && c-'0' >= 10 && c != '+' && c != '-' && c != '.' {
-			return false, false // not a scheme, or not lowercase
+	for i := 0; i < len(s); i++ {
+		if s[i]-'A' < 26 {
+			return false, false // the parser lowercases it
 		}
 	}
 	def, special := specialPort(s)
@@ -1137,9 +1134,7 @@ func webReadable(u *URI) (ok, special bool) {
 func webReadableParts(u *URI, def string, special bool) bool {
 	file := u.Scheme == "file"
 	if u.HasUserinfo {
-		ui := u.Userinfo
-		if file || ui == "" || ui[len(ui)-1] == ':' || !allOf(ui, cUserinfo) ||
-			strings.Count(ui, ":") > 1 || strings.ContainsAny(ui, ";=") {
+		if !allOf(u.Userinfo, cUserinfo) || !webPlainUserinfo(u.Userinfo, file) {
 			return false
 		}
 	} else if u.Userinfo != "" {
@@ -1151,7 +1146,7 @@ func webReadableParts(u *URI, def string, special bool) bool {
 			return false
 		}
 	case special: // a reg-name too
-		if upper, ok := webPlainDomain(h); !ok || upper || file && len(h) == len("localhost") && strings.EqualFold(h, "localhost") {
+		if upper, ok := webPlainDomain(h); !ok || upper || file && isLocalhostText(h) {
 			return false
 		}
 	case !allOf(h, cRegName): // and an IPv6 or IPvFuture literal
@@ -1184,6 +1179,21 @@ func webReadableParts(u *URI, def string, special bool) bool {
 	return webPlainPathQuery(u, special)
 }
 
+// webPlainUserinfo reports whether the URL parser writes ui, a valid
+// RFC 3986 userinfo, as it is: not for a file URL (which has none), not
+// empty, with at most one ':' and not last (an empty password is not
+// written), and no ';' or '=' (which the userinfo percent-encode set
+// encodes).
+func webPlainUserinfo(ui string, file bool) bool {
+	return !file && ui != "" && ui[len(ui)-1] != ':' && strings.Count(ui, ":") <= 1 && !strings.ContainsAny(ui, ";=")
+}
+
+// isLocalhostText reports whether h is "localhost" in any case: the host
+// the file host state makes empty (URL Standard, "file host state").
+func isLocalhostText(h string) bool {
+	return len(h) == len("localhost") && strings.EqualFold(h, "localhost")
+}
+
 // webPlainPathQuery reports whether the URL parser keeps u's path and
 // query as they are, after an authority: a path with no segment it reads
 // as a dot segment, and, for a special URL, a query without an
@@ -1210,7 +1220,7 @@ func webRepair(u *URI, scheme, ipv6, port string) bool {
 		switch {
 		case ipv6 != "":
 			h = append(append(append(h, '['), ipv6...), ']')
-		case special && scheme == "file" && strings.EqualFold(u.Host, "localhost"):
+		case special && scheme == "file" && isLocalhostText(u.Host):
 		case special:
 			if len(u.Host) > len(host) {
 				return false // the full parser decides

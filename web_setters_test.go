@@ -367,19 +367,30 @@ func TestWebLongText(t *testing.T) {
 // against their road through the URL record (readWeb, the state
 // override, webURL.uri), on bases of every kind and on every value of up
 // to three octets of an alphabet of the octets that make a value plain or
-// not.
+// not. The record's scheme says whether the URL is special: for a URI
+// built by hand it may not be u.Scheme ("ht\ttp" reads as http).
 func TestPlainSetters(t *testing.T) {
 	t.Parallel()
 	bases := []string{"http://example.com/", "https://user:pass@example.com:8443/a/b?q=1#f", "ws://h:81/p", "HTTP://EXAMPLE.COM", "https://xn--mnchen-3ya.de/x",
 		"file:///C:/dir/f", "file://host/p", "sc://h/p?q#f", "sc:/p", "sc:p", "http://1.2.3.4/", "wss://[::1]:443/"}
 	const alphabet = "aB1./%:-x!9"
 	values := digitStrings(alphabet, 3)
-	values = append(values, "1.2.3.4", "0x7f.1", "1.2.3.4.", "example.org", "/a/b/c", "/a|b", "/a^b", "//x", "/C|/x")
+	values = append(values, "1.2.3.4", "0x7f.1", "1.2.3.4.", "example.org", "/a/b/c", "/a|b", "/a^b", "//x", "/C|/x", "", "\\x", "/a\\b", "münchen.de")
+	var us []URI
+	for _, base := range bases {
+		us = append(us, MustParse(base))
+	}
+	us = append(us, URI{Scheme: "ht\ttp", HasAuthority: true, Host: "a", Path: "/"},
+		URI{Scheme: " http", HasAuthority: true, Host: "a", Path: "/"}, URI{Scheme: "http:a", Path: "/b"})
 	var p WebParser
 	plain := 0
-	for _, base := range bases {
-		u := MustParse(base)
-		_, special := specialPort(u.Scheme)
+	for _, u := range us {
+		base := u.String()
+		r, err := p.record(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, special := specialPort(r.scheme)
 		for _, v := range values {
 			for _, c := range []struct {
 				name string

@@ -707,8 +707,6 @@ func TestWebReadable(t *testing.T) {
 		{"file://u@h/x", false},        // a file URL has no credentials
 		{"http://1.2.3/", false},       // a domain that ends in a number
 		{"mailto:a@b", false},          // no authority
-		{"http://h/%zz", false},        // not a valid URI
-		{"http://h/a b", false},        // not a valid URI
 	} {
 		u, err := ParseWeb(c.s)
 		if c.ok && (err != nil || u.String() != c.s) {
@@ -723,6 +721,28 @@ func TestWebReadable(t *testing.T) {
 		}
 		if got, _ := webReadable(&u); got != c.ok {
 			t.Errorf("webReadable(%q) = %v, want %v", c.s, got, c.ok)
+		}
+		checkRecord(t, u)
+	}
+	// hand-built: valid parts that the parser reads otherwise, or parts
+	// that are not valid at all
+	for _, u := range []URI{
+		{Scheme: "http", HasAuthority: true, Host: "h", Path: "/%zz"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Path: "/a b"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Path: "a"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Path: "/", Query: "q"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Path: "/", Fragment: "f"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Port: "8080", Path: "/"},
+		{Scheme: "http", HasAuthority: true, Host: "h", Userinfo: "u", Path: "/"},
+		{Scheme: "http", HasAuthority: true, Host: "h", HasPort: true, Port: "8x", Path: "/"},
+		{Scheme: "ht\ttp", HasAuthority: true, Host: "h", Path: "/"},
+		{Scheme: " http", HasAuthority: true, Host: "h", Path: "/"},
+		{Scheme: "1http", HasAuthority: true, Host: "h", Path: "/"},
+		{Scheme: "http", HasAuthority: true, Host: "h", HasUserinfo: true, Userinfo: "a b", Path: "/"},
+		{Scheme: "sc", HasAuthority: true, Host: "a b", Path: "/"},
+	} {
+		if got, _ := webReadable(&u); got {
+			t.Errorf("webReadable(%#v) = true, want false", u)
 		}
 		checkRecord(t, u)
 	}
