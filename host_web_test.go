@@ -238,3 +238,24 @@ func TestWebHostFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestHostMarks checks hostMarks's eight-octet rounds and overlapping
+// tail against one look-up per octet, for hosts of 0 to 40 octets with
+// each octet value at each position.
+func TestHostMarks(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = byte(c)
+				var want uint8
+				for _, o := range b {
+					want |= webHostMarks[o]
+				}
+				if got := hostMarks(string(b)); got != want {
+					t.Fatalf("hostMarks(%q) = %#x, want %#x", b, got, want)
+				}
+			}
+		}
+	}
+}

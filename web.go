@@ -1117,12 +1117,12 @@ func webNormalParts(u *URI) bool {
 // special, when ok.
 func webReadable(u *URI) (ok, special bool) {
 	s := u.Scheme
-	if !u.HasAuthority || s == "" || schemeEnd(s) != len(s) {
+	if !u.HasAuthority || s == "" || !is(s[0], cAlpha) {
 		return false, false
 	}
 	for i := 0; i < len(s); i++ {
-		if s[i]-'A' < 26 {
-			return false, false // the parser lowercases it
+		if c := s[i]; !is(c, cScheme) || c-'A' < 26 {
+			return false, false // not a scheme, or one the parser lowercases
 		}
 	}
 	def, special := specialPort(s)
