@@ -326,8 +326,8 @@ func FuzzFindText(f *testing.F) {
 // at most two allocations per match otherwise (the URI's text, and the
 // error of a candidate that fails); Find and IRI keep to the package's
 // bound on bytes. By default it runs the shapes in other scripts and two
-// of the ASCII shapes made for Find ("lt-url", "a-colon") at 100 KB;
-// -hostile.long runs every shape at 1 MB.
+// of the ASCII shapes made for Find ("lt-url", "a-colon") at 5 KB and
+// 50 KB; -hostile.long runs every shape at 10 KB and 1 MB.
 func TestFindHostile(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
@@ -340,9 +340,9 @@ func TestFindHostile(t *testing.T) {
 		{"utf8-host", func(n int) URI { return httpURI(rep("%E4%BE%8B", n), "/") }},
 		{"utf8-labels", func(n int) URI { return httpURI(rep("%E4%BE%8B%D0%B0.", n)+"jp", "/") }},
 	}
-	small, large := hostileSizes[0], hostileSizes[1]
+	small, large := hostileQuick[0], hostileQuick[1]
 	if *hostileLong {
-		large = hostileSizes[2]
+		small, large = hostileSizes[0], hostileSizes[2]
 		shapes = append(shapes, hostileShapes...)
 	} else {
 		for _, sh := range hostileShapes {

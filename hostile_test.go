@@ -95,6 +95,13 @@ var hostileShapes = []hostileShape{
 
 var hostileSizes = []int{10_000, 100_000, 1_000_000}
 
+// hostileQuick is the pair of sizes the default form of TestHostileMemory
+// and TestFindHostile compares, ten times apart, so that a buffer that
+// grows by doubling shows above the slack of two allocations: 5 KB and
+// 50 KB keep the README's test command within its time budget. The long
+// form (-hostile.long, set by .ci/run) compares 10 KB with 1 MB.
+var hostileQuick = [2]int{5_000, 50_000}
+
 // hostileEntry is one entry point of the package, run on one input.
 type hostileEntry struct {
 	name string
@@ -248,16 +255,18 @@ func allocatedGrowth(small, large func(), ok func(a0, a1 float64, b1 uint64) boo
 	return a0, a1, b1
 }
 
-// hostileLong selects the long form of TestHostileMemory, 1 MB inputs,
-// which .ci/run sets; the default form uses 100 KB, still ten times the
-// small size, so that the README's test command stays quick.
-var hostileLong = flag.Bool("hostile.long", false, "TestHostileMemory: compare 10 KB with 1 MB inputs (default 100 KB)")
+// hostileLong selects the long form of TestHostileMemory and
+// TestFindHostile, 10 KB against 1 MB inputs, which .ci/run sets; the
+// default form compares hostileQuick's 5 KB and 50 KB, so that the
+// README's test command stays quick.
+var hostileLong = flag.Bool("hostile.long", false, "TestHostileMemory, TestFindHostile: compare 10 KB with 1 MB inputs (default 5 KB with 50 KB)")
 
 // TestHostileMemory checks, for every entry point and shape, that the
-// number of allocations at the large size (100 KB, or 1 MB with
-// -hostile.long) is no more than at 10 KB (plus a slack of two, for
-// buffers that grow once more), and that the bytes allocated stay within
-// hostileBytesPerByte times the input (4 unless listed there) plus 64 KB.
+// number of allocations at the large size (50 KB, or 1 MB with
+// -hostile.long) is no more than at the small one (5 KB, or 10 KB; plus a
+// slack of two, for buffers that grow once more), and that the bytes
+// allocated stay within hostileBytesPerByte times the input (4 unless
+// listed there) plus 64 KB.
 func TestHostileMemory(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
@@ -265,11 +274,11 @@ func TestHostileMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large inputs; skipped in -short mode")
 	}
-	small, large := hostileSizes[0], hostileSizes[1]
+	small, large := hostileQuick[0], hostileQuick[1]
 	if *hostileLong {
-		large = hostileSizes[2]
+		small, large = hostileSizes[0], hostileSizes[2]
 	} else {
-		t.Logf("comparing %s with %s inputs; -hostile.long (set by .ci/run) compares with %s", sizeName(small), sizeName(large), sizeName(hostileSizes[2]))
+		t.Logf("comparing %s with %s inputs; -hostile.long (set by .ci/run) compares %s with %s", sizeName(small), sizeName(large), sizeName(hostileSizes[0]), sizeName(hostileSizes[2]))
 	}
 	for _, e := range hostileEntries {
 		for _, sh := range hostileShapes {
