@@ -1,8 +1,8 @@
 // Writes testdata/redirect_chain_node.txt: whole redirect chains as a
 // browser follows them (Fetch Standard, "HTTP-redirect fetch", run once
-// per hop on one request), computed from the standards' text with Node's
-// URL as the URL parser, for RedirectChain. What a chain carries from hop
-// to hop:
+// per hop on one request, by the steps of testdata/redirect_fetch_node.js),
+// computed from the standards' text with Node's URL as the URL parser, for
+// RedirectChain. What a chain carries from hop to hop:
 //   - the current URL: each Location is parsed against the URL the hop
 //     before left (its record, not a text), and takes its fragment when
 //     it has none;
@@ -22,6 +22,7 @@
 // Run: node testdata/redirect_chain_node.js > testdata/redirect_chain_node.txt
 'use strict'
 const { referrer } = require('./referrer_node.js')
+const { follow } = require('./redirect_fetch_node.js')
 
 const currents = [
   'https://a.example.com/login?next=x',
@@ -40,7 +41,6 @@ const locations = [
 ]
 const requests = [['GET', 302], ['POST', 302], ['POST', 301], ['PUT', 303], ['HEAD', 303], ['POST', 307], ['DELETE', 308]]
 const responsePolicies = ['', '', '', 'unsafe-url', 'no-referrer', 'origin', 'same-origin', 'strict-origin-when-cross-origin']
-const bodyHeaders = ['Content-Encoding', 'Content-Language', 'Content-Location', 'Content-Type']
 
 // A small deterministic generator, so that the file is the same each run.
 let seed = 12345
@@ -63,23 +63,14 @@ for (const cur of currents) {
         const loc = locations[rand(locations.length)]
         const status = h === 0 ? firstStatus : requests[rand(requests.length)][1]
         const rp = responsePolicies[rand(responsePolicies.length)]
-        let next = null
-        try { next = new URL(loc, current) } catch (e) {}
-        if (next === null || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+        const hopPolicy = rp !== '' ? rp : policy
+        const hop = follow(current, loc, status, method, hopPolicy, sent)
+        if (hop === null) {
           out.push(`refuse ${q(loc)} ${status} ${q(rp)}`)
           continue
         }
-        if (next.hash === '' && !loc.includes('#') && current.hash !== '') next.hash = current.hash
-        if (rp !== '') policy = rp
-        const same = next.origin === current.origin
-        let m = method
-        const drop = []
-        if (!same) drop.push('Authorization', 'Cookie')
-        if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
-          m = 'GET'
-          drop.push(...bodyHeaders)
-        }
-        const referer = sent === '' ? '' : referrer(policy, new URL(sent), next, {})
+        policy = hopPolicy
+        const { next, same, method: m, drop, referer } = hop
         out.push(`hop ${q(loc)} ${status} ${q(rp)} ${q(next.href)} ${same} ${m} ${q(drop.join(' '))} ${q(referer)}`)
         current = next
         method = m

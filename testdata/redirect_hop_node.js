@@ -1,13 +1,10 @@
 // Writes testdata/redirect_hop_node.txt: what a browser does with one HTTP
 // redirect (Fetch Standard, "HTTP-redirect fetch"), computed from the
-// standard's text with Node's URL as the URL parser: the location URL
-// (the Location value parsed against the request's current URL, taking
-// its fragment when it has none), whether the hop stays on the origin,
-// the next method, the request headers deleted (Authorization on a
-// cross-origin hop, and Cookie, which a browser computes for each URL;
-// the request-body headers when the method becomes GET), and the Referer
-// of the next request (W3C Referrer Policy, by testdata/referrer_node.js)
-// from the request's referrer as it stands at the redirect: what the
+// standard's text with Node's URL as the URL parser, by the steps of
+// testdata/redirect_fetch_node.js (the location URL, whether the hop
+// stays on the origin, the next method, the request headers deleted, the
+// Referer of the next request), the Referer taken from the request's
+// referrer as it stands at the redirect: what the
 // request to the current URL sent ("main fetch" sets the request's
 // referrer to it), which the policy strips again (a fragment here is
 // stripped as it would have been). RedirectChain's rows, where the first
@@ -16,7 +13,7 @@
 //
 // Run: node testdata/redirect_hop_node.js > testdata/redirect_hop_node.txt
 'use strict'
-const { referrer } = require('./referrer_node.js')
+const { follow } = require('./redirect_fetch_node.js')
 
 const currents = [
   'https://a.example.com/login?next=x#top',
@@ -35,7 +32,6 @@ const refusals = ['javascript:alert(1)', 'data:text/html,x', 'ftp://a.example.co
 const requests = [['GET', 302], ['POST', 302], ['POST', 301], ['PUT', 303], ['HEAD', 303], ['POST', 307], ['DELETE', 308]]
 const referrers = ['', 'https://page.example.com/from?q=1#x', 'https://a.example.com/from?q=1#x']
 const policies = ['', 'unsafe-url', 'no-referrer-when-downgrade', 'origin', 'same-origin', 'strict-origin']
-const bodyHeaders = ['Content-Encoding', 'Content-Language', 'Content-Location', 'Content-Type']
 
 const out = []
 let n = 0
@@ -46,17 +42,9 @@ for (const cur of currents) {
       const ref = referrers[n % referrers.length]
       const policy = policies[Math.floor(n / referrers.length) % policies.length]
       n++
-      const next = new URL(loc, current)
-      if (next.hash === '' && !loc.includes('#') && current.hash !== '') next.hash = current.hash
-      const same = next.origin !== 'null' && next.origin === current.origin
-      let m = method
-      const drop = []
-      if (!same) drop.push('Authorization', 'Cookie')
-      if (((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD')) {
-        m = 'GET'
-        drop.push(...bodyHeaders)
-      }
-      const referer = ref === '' ? '' : referrer(policy, new URL(ref), next, {})
+      const hop = follow(current, loc, status, method, policy, ref)
+      if (hop === null) throw new Error(`${loc} is refused: it belongs in refusals`)
+      const { next, same, method: m, drop, referer } = hop
       out.push(`hop ${JSON.stringify(cur)} ${JSON.stringify(loc)} ${status} ${method} ${JSON.stringify(ref)} ${JSON.stringify(policy)} ${JSON.stringify(next.href)} ${same} ${m} ${JSON.stringify(drop.join(' '))} ${JSON.stringify(referer)}`)
     }
   }
