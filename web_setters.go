@@ -220,6 +220,21 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 		u.Host = value
 		return u, nil
 	}
+	if normal && special && u.HasAuthority && u.Scheme != "file" {
+		// A special URL with a host, not a file URL: of its record, the
+		// host state reads only the scheme and the port it may keep,
+		// and the result is u with the new host and port when RFC 3986
+		// holds that host as it is (edited).
+		w = webURL{scheme: u.Scheme, hasHost: true, host: u.Host, port: u.Port}
+		p.hostOverride(&w, value, hostname, true)
+		if h := w.host; h == u.Host || h != "" && (h[0] == '[' || allOf(h, cRegName)) {
+			u.Host, u.Port, u.HasPort = h, w.port, w.port != ""
+			return u, nil
+		}
+		// a host that only its text can carry: the record of u, and
+		// its href
+		w = webURL{}
+	}
 	if err != nil {
 		return URI{}, err
 	}
@@ -326,11 +341,33 @@ func (w *webURL) portOverride(value string) {
 func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 	var w webURL
 	normal, special, err := p.readWebLazy(&u, &w)
-	if normal && u.HasAuthority && u.Scheme != "file" && plainPath(value) {
-		// the path of a URL with a host, which the path state leaves
-		// as it is and RFC 3986 holds as it is
-		u.Path = value
-		return u, nil
+	if normal && u.HasAuthority && u.Scheme != "file" {
+		// A URL with a host, not a file URL, whose path alone changes:
+		// of its record, the path state reads only the scheme and that
+		// it has a host, and the result is u with the new path when
+		// RFC 3986 holds that path as it is.
+		if plainPath(value) {
+			// the path state leaves value as it is
+			u.Path = value
+			return u, nil
+		}
+		w = webURL{scheme: u.Scheme, hasHost: true}
+		if runOf(value, 0, cPath) == len(value) {
+			// pchar and '/', no '%', tab or newline: the path state
+			// removes dot segments and adds a leading '/', and what
+			// it writes is pchar and '/' too
+			p.pathStartOverride(&w, value, special)
+			u.Path = bytesString(w.path)
+			return u, nil
+		}
+		p.pathnameOverride(&w, value, special)
+		if path := bytesString(w.path); allOf(path, cPath) {
+			u.Path = path
+			return u, nil
+		}
+		// a path that only its text can carry ('[', '|', ...): the
+		// record of u, and its href
+		w = webURL{}
 	}
 	if err != nil {
 		return URI{}, err

@@ -49,6 +49,9 @@ func checkWebSet(t *testing.T, p WebParser, u URI, name, value string) {
 		return
 	}
 	checkSetResult(t, what, r)
+	if want, ok := setThroughRecord(p, u, name, value); ok && r != want {
+		t.Fatalf("%s = %#v; through the record %#v", what, r, want)
+	}
 	after := p.Attributes(r)
 	checkWebNetURL(t, what, r, after)
 	checkWebOwnValue(t, p, r, name)
@@ -66,6 +69,29 @@ func checkWebSet(t *testing.T, p WebParser, u URI, name, value string) {
 		(name == "username" || name == "password") && strings.ContainsAny(v, ":@/\\[]") {
 		t.Fatalf("%s = %q: the %s %q has a delimiter as data", what, r, name, v)
 	}
+}
+
+// setThroughRecord is the setter name on u with value the long way, for
+// the setters that have a shorter one (host, hostname, pathname): the
+// state override's edit on u's URL record, and the record's href parsed
+// (edited's fallback). ok is false for the other setters, which take
+// that way alone, and when the record cannot be read.
+func setThroughRecord(p WebParser, u URI, name, value string) (r URI, ok bool) {
+	w, err := p.record(u)
+	if err != nil {
+		return URI{}, false
+	}
+	_, special := specialPort(w.scheme)
+	switch name {
+	case "host", "hostname":
+		p.hostOverride(&w, value, name == "hostname", special)
+	case "pathname":
+		p.pathnameOverride(&w, value, special)
+	default:
+		return URI{}, false
+	}
+	r, err = w.uri("")
+	return r, err == nil
 }
 
 // checkWebOwnValue checks that setting attribute name of u to what its
