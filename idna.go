@@ -157,8 +157,9 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // plainIDNRune reports whether the code point s starts with, not ASCII,
-// may be in a label of domainToASCIIPlain (plainIDNValue; whether it may
-// be first in it, domainToASCIIPlain tells).
+// may be in a label of domainToASCIIPlain: valid (plainIDNValue), ß or ς
+// (keptDeviation), or mapped (whether to what such a label may hold, and
+// whether it may be first in it, domainToASCIIPlain tells).
 func plainIDNRune(s string) bool {
 	var r rune
 	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
@@ -166,7 +167,8 @@ func plainIDNRune(s string) bool {
 	} else {
 		r, _ = utf8.DecodeRuneInString(s)
 	}
-	return plainIDNValue(idnaValue(r))
+	v := idnaValue(r)
+	return plainIDNValue(v) || v>>13 == idnaMapped || keptDeviation(r)
 }
 
 // plainIDNValue reports whether a code point of idna value v may be in a
@@ -175,6 +177,12 @@ func plainIDNRune(s string) bool {
 func plainIDNValue(v uint16) bool {
 	return v>>13 == idnaValid && v&idnaNFCSlow == 0 && !isRTL(v)
 }
+
+// keptDeviation reports whether r is ß or ς: deviations (UTS #46,
+// Section 4, step 1) that Nontransitional Processing keeps, valid, not
+// right-to-left and in NFC, which domainToASCIIPlain's labels may hold.
+// The other two deviations, U+200C and U+200D, need CheckJoiners.
+func keptDeviation(r rune) bool { return r == 0xDF || r == 0x3C2 }
 
 // hasACEPrefix reports whether label starts with "xn--" in any case, the
 // ACE prefix of an A-label (UTS #46, Section 4, step 4).
@@ -200,65 +208,131 @@ func domainToASCIIFull(domain string) (string, error) {
 }
 
 // domainToASCIIPlain is DomainToASCII, in one pass, for the domains most
-// IDNs are: between ASCII full stops, labels that are ASCII (and not
-// "xn--") and labels of ASCII and code points whose UTS #46 status is
-// valid, none of them right-to-left (R, AL or AN), a mark at the start, or
-// one that NFC's quick check must look at. Mapping (Section 4, step 1)
-// then only lowercases ASCII letters, the labels are in NFC (V1), no
-// validity criterion of Section 4.1 can fail (V6 is the mark; V7 the
-// status; CheckJoiners needs U+200C or U+200D, which are deviations),
-// the domain is no Bidi domain name (RFC 5893, Section 1.4), and ToASCII
-// (Section 4.2) writes each label that is not ASCII as "xn--" and its
-// Punycode. It reports false for any other domain, a forbidden domain code
-// point or a full stop that mapping makes (U+3002 and others) included,
-// which domainToASCIIFull reads; TestDomainToASCIIPlain and
-// FuzzDomainToASCII check that the two agree where it reports true.
+// IDNs are: labels of ASCII (not "xn--") and of code points that are
+// valid, ß or ς (deviations that Nontransitional Processing keeps),
+// ignored, or mapped to such code points or to a full stop (U+3002 and
+// others end a label as '.' does); none of them right-to-left (R, AL or
+// AN), a mark at the start of a label, or a code point that NFC's quick
+// check must look at. Mapping (Section 4, step 1) is then a code point at
+// a time, the labels are in NFC (V1), no validity criterion of Section
+// 4.1 can fail (V6 is the mark; V7 the status; CheckJoiners needs U+200C
+// or U+200D, deviations it does not take), the domain is no Bidi domain
+// name (RFC 5893, Section 1.4), and ToASCII (Section 4.2) writes each
+// label that mapping leaves ASCII as it is and each other one as "xn--"
+// and its Punycode. It reports false for any other domain, a forbidden
+// domain code point, the empty domain and a label that mapping makes an
+// A-label included, which domainToASCIIFull reads; TestDomainToASCIIPlain
+// and FuzzDomainToASCII check that the two agree where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
 	if domain == "" || len(domain) > 64 {
 		return "", false // empty: an error; long: rare, and a long way to go before a fault
 	}
 	var buf [128]byte
 	b := buf[:0]
-	for start := 0; start <= len(domain); {
+	for start := 0; ; {
+		// the label's ASCII, up to a full stop or a code point that is not
 		end, class := start, uint8(0)
-		for end < len(domain) && domain[end] != '.' {
+		for end < len(domain) && domain[end] != '.' && domain[end] < utf8.RuneSelf {
 			class |= idnaByteClass[domain[end]]
 			end++
 		}
-		label := domain[start:end]
-		if class&bcForbidden != 0 || hasACEPrefix(label) {
+		if class&bcForbidden != 0 {
 			return "", false
 		}
-		if start > 0 {
-			b = append(b, '.')
-		}
-		start = end + 1
-		if class&bcNonASCII == 0 {
-			b = appendLower(b, label)
+		if end == len(domain) || domain[end] == '.' {
+			if hasACEPrefix(domain[start:end]) {
+				return "", false
+			}
+			b = appendLower(b, domain[start:end])
+			if end == len(domain) {
+				break
+			}
+			b, start = append(b, '.'), end+1
 			continue
 		}
-		var runes [64]rune // a domain of up to 64 octets has as many code points at most
-		rs := runes[:0]
-		for i := 0; i < len(label); {
-			if c := label[i]; c < utf8.RuneSelf {
-				if 'A' <= c && c <= 'Z' {
+		// A label that is not ASCII: its code points, mapped. It ends at
+		// a full stop, ASCII or one that mapping makes (U+3002 and
+		// others), or with the domain.
+		var runes [64]rune // room for the code points of most labels
+		rs, ascii, dot := runes[:0], true, false
+		for _, c := range []byte(domain[start:end]) {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			rs = append(rs, rune(c))
+		}
+	label:
+		for end < len(domain) {
+			c := domain[end]
+			if c < utf8.RuneSelf {
+				end++
+				switch {
+				case c == '.':
+					dot = true
+					break label
+				case idnaByteClass[c]&bcForbidden != 0:
+					return "", false
+				case 'A' <= c && c <= 'Z':
 					c += 'a' - 'A'
 				}
 				rs = append(rs, rune(c))
-				i++
 				continue
 			}
-			r, size := utf8.DecodeRuneInString(label[i:]) // U+FFFD, for invalid UTF-8, is disallowed
-			if v := idnaValue(r); !plainIDNValue(v) || len(rs) == 0 && v&idnaMark != 0 {
-				return "", false // V6: no mark first
+			r, size := utf8.DecodeRuneInString(domain[end:]) // U+FFFD, for invalid UTF-8, is disallowed
+			end += size
+			switch v := idnaValue(r); {
+			case plainIDNValue(v) || keptDeviation(r):
+				if len(rs) == 0 && v&idnaMark != 0 {
+					return "", false // V6: no mark first
+				}
+				rs, ascii = append(rs, r), false
+			case v>>13 == idnaMapped:
+				// mapped to a full stop, or to plain code points only: no
+				// forbidden domain code point, no mark first
+				m := v & (1<<13 - 1)
+				to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+				if to == "." {
+					dot = true
+					break label
+				}
+				for _, c := range to {
+					if c < utf8.RuneSelf {
+						if idnaByteClass[c]&(bcDot|bcForbidden) != 0 {
+							return "", false
+						}
+					} else if w := idnaValue(c); !plainIDNValue(w) && !keptDeviation(c) || len(rs) == 0 && w&idnaMark != 0 {
+						return "", false
+					} else {
+						ascii = false
+					}
+					rs = append(rs, c)
+				}
+			case v>>13 != idnaIgnored:
+				return "", false
 			}
-			rs = append(rs, r)
-			i += size
 		}
-		var ok bool
-		if b, ok = punycodeEncode(append(b, "xn--"...), rs); !ok {
-			return "", false
+		if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
+			return "", false // an A-label that mapping makes: step 4 decodes it
 		}
+		if ascii {
+			// mapping left the label ASCII (fullwidth letters, an
+			// ignored code point): ToASCII writes it as it is
+			for _, c := range rs {
+				b = append(b, byte(c))
+			}
+		} else {
+			var ok bool
+			if b, ok = punycodeEncode(append(b, "xn--"...), rs); !ok {
+				return "", false
+			}
+		}
+		if !dot {
+			break
+		}
+		b, start = append(b, '.'), end
+	}
+	if len(b) == 0 {
+		return "", false // the empty domain: an error
 	}
 	return string(b), true
 }

@@ -578,7 +578,7 @@ func FuzzDomainToASCII(f *testing.F) {
 	f.Add("xn--a.ß")
 	f.Add("www.lookout.net⩴80")
 	f.Add("a\u0300\u0327.\u0627\u0644")
-	for _, c := range []string{"例え.jp", "１２７．０．０．１", "a..b.", "-x.y-.ab--c", "faß.ΣΑΣ"} {
+	for _, c := range []string{"例え.jp", "１２７．０．０．１", "a..b.", "-x.y-.ab--c", "faß.ΣΑΣ", "ÜBER。ｄｅ", "ｘｎ--mnchen-3ya.de", "a\u00ad.\u00adü", "ẞ.ﬀ①"} {
 		f.Add(c)
 	}
 	strict := IDNA{CheckHyphens: true, UseSTD3ASCIIRules: true, VerifyDNSLength: true}
@@ -899,11 +899,28 @@ func TestDomainToASCIIPlain(t *testing.T) {
 		{"пример.испытание", true},
 		{"münchen..de.", true}, // empty labels, a final dot
 		{"ü", true},
-		{"a-ü-.b--c", true},   // hyphens: CheckHyphens is off
-		{"ÜBER.de", false},    // 'Ü' is mapped
-		{"faß.de", false},     // 'ß' is a deviation
-		{"münchen。de", false}, // U+3002 is mapped to '.'
-		{"日本語。JP", false},
+		{"a-ü-.b--c", true},          // hyphens: CheckHyphens is off
+		{"ÜBER.de", true},            // 'Ü' is mapped to 'ü'
+		{"faß.de", true},             // 'ß' is a deviation, kept
+		{"ΣΟΦΌΣ.gr", true},           // mapped to σ, ό: valid
+		{"ς.gr", true},               // a deviation, kept
+		{"ｅｘａｍｐｌｅ.com", true},        // fullwidth letters, mapped to ASCII: no "xn--"
+		{"ﬀ.de", true},               // a ligature mapped to "ff"
+		{"a\u00adü.de", true},        // U+00AD is ignored
+		{"a\u00ad.de", true},         // and leaves an ASCII label
+		{"①.com", true},              // mapped to "1"
+		{"\u212bngström.se", true},   // U+212B ANGSTROM SIGN, mapped to å
+		{"\u00ad", false},            // ignored: the empty domain, an error
+		{"\u00ad.", true},            // "." as the full processing gives it
+		{"ｘｎ--mnchen-3ya.de", false}, // mapped to an A-label, which step 4 decodes
+		{"a／b.de", false},            // U+FF0F, mapped to '/': forbidden
+		{"a．b", true},                // U+FF0E, mapped to '.'
+		{"\u00ad\u0308a.de", false},  // a mark first once U+00AD is gone
+		{"ǅ.de", true},               // U+01C5, mapped to U+01C6
+		{"ſ.de", true},               // U+017F LONG S, mapped to 's'
+		{"ẞ.de", true},               // U+1E9E, mapped to ß
+		{"münchen。de", true},         // U+3002 is mapped to '.'
+		{"日本語。JP", true},
 		{"xn--mnchen-3ya.ü", false},                    // an A-label is decoded and checked
 		{"a\u0308.de", false},                          // a combining mark: NFC
 		{"\u0308a.de", false},                          // a mark first (V6), and NFC
