@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
 	"github.com/seed0915fd1c/uri"
@@ -117,6 +118,27 @@ func BenchmarkWebSetters(b *testing.B) {
 				}
 			}
 			perCall(b)
+		})
+		b.Run(attr+"/uri-interleaved", func(b *testing.B) {
+			// a pass of the setter, then a pass of ParseWeb of the
+			// results, in turn, each timed: a machine whose load changes
+			// from second to second slows both alike
+			var set, parse time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				for i := range cs {
+					cs[i].set(p)
+				}
+				t1 := time.Now()
+				for i := range cs {
+					uri.ParseWeb(cs[i].href)
+				}
+				set, parse = set+t1.Sub(t0), parse+time.Since(t1)
+			}
+			calls := float64(b.N) * float64(len(cs))
+			b.ReportMetric(float64(set.Nanoseconds())/calls, "set-ns/call")
+			b.ReportMetric(float64(parse.Nanoseconds())/calls, "ParseWeb-ns/call")
+			b.ReportMetric(float64(set)/float64(parse), "set/ParseWeb")
 		})
 	}
 }
