@@ -289,8 +289,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 			case v>>13 == idnaMapped:
 				// mapped to a full stop, or to plain code points only: no
 				// forbidden domain code point, no mark first
-				m := v & (1<<13 - 1)
-				to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+				to := idnaMapTo(v)
 				if to == "." {
 					dot = true
 					break label
@@ -437,6 +436,13 @@ const (
 // idnaMapped, idnaIgnored or idnaDisallowed (UTS #46, Section 5).
 func idnaStatus(r rune) int { return int(idnaValue(r) >> 13) }
 
+// idnaMapTo returns the mapping of a code point whose idna value v has the
+// status mapped (UTS #46, Section 5, IdnaMappingTable.txt).
+func idnaMapTo(v uint16) string {
+	m := v & (1<<13 - 1)
+	return idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+}
+
 // idnaMapping returns what the mapping step of UTS #46 (Section 4, step 1,
 // Nontransitional) turns r into, and whether that differs from r: the
 // mapping of a mapped code point, "" for an ignored one. A valid,
@@ -445,8 +451,7 @@ func idnaMapping(r rune) (to string, ok bool) {
 	v := idnaValue(r)
 	switch v >> 13 {
 	case idnaMapped:
-		i := v & (1<<13 - 1)
-		return idnaMapData[idnaMapOff[i]:idnaMapOff[i+1]], true
+		return idnaMapTo(v), true
 	case idnaIgnored:
 		return "", true
 	}
@@ -947,8 +952,7 @@ func (p IDNA) mapSegment(norm []rune, labels []idnaLabel, seg string) (_ []rune,
 				l.ascii = l.ascii && c < utf8.RuneSelf
 			}
 		case idnaMapped:
-			m := v & (1<<13 - 1)
-			to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+			to := idnaMapTo(v)
 			if to == "." { // U+3002, U+FF0E, U+FF61
 				l.end = len(norm)
 				labels = append(labels, l)
@@ -1051,8 +1055,7 @@ func (p IDNA) mappedLen(c rune) (n int, dot bool) {
 			return utf8.RuneCountInString(idnaDeviationMapping(c)), false
 		}
 	case idnaMapped:
-		m := v & (1<<13 - 1)
-		to := idnaMapData[idnaMapOff[m]:idnaMapOff[m+1]]
+		to := idnaMapTo(v)
 		if p.Transitional && to == "ß" {
 			return 2, false
 		}
