@@ -55,22 +55,26 @@ func (c *setterCall) set(p uri.WebParser) (uri.URI, error) {
 // base), beside ParseWeb of each call's resulting href (the issue's
 // bound: a setter within 2x of it) and nlnwa/whatwg-url (parse the base,
 // then its setter, since its setters change the URL in place). ada's
-// numbers for the same calls: bench/ada/setters.cpp.
+// numbers for the same calls: bench/ada/setters.cpp. uri-interleaved
+// times a pass of the setter and a pass of ParseWeb of its results in
+// turn, so that a load that changes from second to second (as on a
+// shared VM) slows both alike; its set/ParseWeb is the ratio to quote.
 //
 // Measured with valgrind --tool=callgrind (instructions do not depend on
 // the machine's load), per call, the difference of 1,100 and 100 passes:
-// on 7 December 2026, 21:45 UTC, SetHost 2,052 and SetPathname 1,941,
-// ParseWeb of the resulting href 1,275 and 1,165 (1.61x and 1.67x). A
+// on 7 December 2026, 23:50 UTC, SetHost 1,960 and SetPathname 1,730,
+// ParseWeb of the resulting href 1,234 and 1,129 (1.59x and 1.53x). A
 // setter reads u in one pass per component (webReadable) where ParseWeb
-// reads the text, then runs the host or path state on the value; of the
-// 48 calls of each, the ones that cost most beside ParseWeb of their
-// result are those that do work the result no longer shows: IDNA
-// (münchen.de, 1,500 instructions of DomainToASCII), a port, dot
-// segments removed, octets percent-encoded. Earlier that day: 2,923 and
-// 2,660 against 1,373 and 1,264 at 19:20 (2.13x, 2.10x), 4,825 and 4,413
-// at 17:10, and 6,575 and 6,045 before that. In time the ratio is larger
-// (hot loops on one core): ParseWeb of these 48 short URLs runs at a
-// higher rate per instruction than the setters' more varied paths.
+// reads the text, then runs the host or path state on the value, on a
+// record of u's scheme and port alone when u has a host; of the 48 calls
+// of each, the ones that cost most beside ParseWeb of their result are
+// those that do work the result no longer shows: IDNA (münchen.de),
+// a port, dot segments removed, octets percent-encoded. Earlier that
+// day: 2,052 and 1,941 against 1,275 and 1,165 at 21:45 (1.61x, 1.67x),
+// 2,923 and 2,660 against 1,373 and 1,264 at 19:20 (2.13x, 2.10x), 4,825
+// and 4,413 at 17:10, and 6,575 and 6,045 before that. In time the ratio
+// is larger: ParseWeb of these 48 short URLs runs at a higher rate per
+// instruction than the setters' more varied paths.
 // ada 3.4.4's set_host 2,343 and set_pathname 1,160 (its parse of the
 // results 2,195), on its URL record, which it need not read again;
 // nlnwa/whatwg-url, parse and set, 37,713 and 33,906.
