@@ -352,16 +352,19 @@ func (p WebParser) SetPathname(u URI, value string) (URI, error) {
 			return u, nil
 		}
 		w = webURL{scheme: u.Scheme, hasHost: true}
-		if runOf(value, 0, cPath) == len(value) {
+		pchar := runOf(value, 0, cPath) == len(value)
+		if pchar {
 			// pchar and '/', no '%', tab or newline: the path state
 			// removes dot segments and adds a leading '/', and what
 			// it writes is pchar and '/' too
 			p.pathStartOverride(&w, value, special)
-			u.Path = bytesString(w.path)
-			return u, nil
+		} else {
+			p.pathnameOverride(&w, value, special)
 		}
-		p.pathnameOverride(&w, value, special)
-		if path := bytesString(w.path); allOf(path, cPath) {
+		// after a host, a path that is empty or starts with '/' (the
+		// path state writes one before each segment) keeps its
+		// boundary in u's text
+		if path := bytesString(w.path); (path == "" || path[0] == '/') && (pchar || allOf(path, cPath)) {
 			u.Path = path
 			return u, nil
 		}
