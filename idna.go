@@ -157,9 +157,10 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // plainIDNRune reports whether the code point s starts with, not ASCII,
-// may be in a label of domainToASCIIPlain: valid (plainIDNValue), ß or ς
-// (keptDeviation), or mapped (whether to what such a label may hold, and
-// whether it may be first in it, domainToASCIIPlain tells).
+// may be in a label of domainToASCIIPlain: valid and neither right-to-left
+// nor looked at by NFC's quick check (plainIDNValue), ß or ς
+// (keptDeviation), ignored, or mapped (whether to what such a label may
+// hold, and whether it may be first in it, domainToASCIIPlain tells).
 func plainIDNRune(s string) bool {
 	var r rune
 	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
@@ -168,7 +169,7 @@ func plainIDNRune(s string) bool {
 		r, _ = utf8.DecodeRuneInString(s)
 	}
 	v := idnaValue(r)
-	return plainIDNValue(v) || v>>13 == idnaMapped || keptDeviation(r)
+	return plainIDNValue(v) || v>>13 == idnaMapped || v>>13 == idnaIgnored || keptDeviation(r)
 }
 
 // plainIDNValue reports whether a code point of idna value v may be in a

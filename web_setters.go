@@ -212,7 +212,9 @@ func (p WebParser) SetHost(u URI, value string) (URI, error) {
 }
 
 // setHost is SetHost, and with hostname SetHostname: a plain value put in
-// place, or the host state's edit on u's record.
+// place; on a special URL with a host (not file), the host state's edit
+// on a record of u's scheme, host and port alone; or the edit on u's
+// whole record.
 func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	var w webURL
 	normal, special, err := p.readWebLazy(&u, &w)
@@ -222,9 +224,11 @@ func (p WebParser) setHost(u URI, value string, hostname bool) (URI, error) {
 	}
 	if normal && special && u.HasAuthority && u.Scheme != "file" {
 		// A special URL with a host, not a file URL: of its record, the
-		// host state reads only the scheme and the port it may keep,
-		// and the result is u with the new host and port when RFC 3986
-		// holds that host as it is (edited).
+		// host state reads only the scheme and the port it may keep
+		// (the credentials matter to an empty host, which a special URL
+		// refuses before it asks: not so for other schemes), and the
+		// result is u with the new host and port when RFC 3986 holds
+		// that host as it is (edited).
 		w = webURL{scheme: u.Scheme, hasHost: true, host: u.Host, port: u.Port}
 		p.hostOverride(&w, value, hostname, true)
 		if h := w.host; h == u.Host || h != "" && (h[0] == '[' || allOf(h, cRegName)) {

@@ -233,7 +233,7 @@ func main() {
 	}
 	t := table(res, info)
 	if c := callgrindTable(cg); c != "" {
-		t += "\nCounted by Callgrind (`bench/callgrind.sh`; its branch predictor is a model, not this CPU), the same on a loaded machine as on a quiet one:\n\n" + c
+		t += "\nCounted by Callgrind (`bench/callgrind.sh`; its branch predictor is a model, not this CPU), the same on a loaded machine as on a quiet one; a change elsewhere in the binary moves them by a few instructions:\n\n" + c
 	}
 	if *readme == "" {
 		fmt.Print(t)
