@@ -157,10 +157,10 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // plainIDNRune reports whether the code point s starts with, not ASCII,
-// may be in a label of domainToASCIIPlain: valid and neither right-to-left
-// nor looked at by NFC's quick check (plainIDNValue), ß or ς
-// (keptDeviation), ignored, or mapped (whether to what such a label may
-// hold, and whether it may be first in it, domainToASCIIPlain tells).
+// may be in a label of domainToASCIIPlain: valid and not right-to-left
+// (plainIDNValue), ß or ς (keptDeviation), ignored, or mapped (whether to
+// what such a label may hold, and whether it may be first in it, or after
+// what precedes it, domainToASCIIPlain tells).
 func plainIDNRune(s string) bool {
 	var r rune
 	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
@@ -173,10 +173,27 @@ func plainIDNRune(s string) bool {
 }
 
 // plainIDNValue reports whether a code point of idna value v may be in a
-// label of domainToASCIIPlain: its status is valid, it is not
-// right-to-left, and NFC's quick check need not look at it.
+// label of domainToASCIIPlain: its status is valid and it is not
+// right-to-left. (Whether it may follow what precedes it, nfcYesAfter
+// tells.)
 func plainIDNValue(v uint16) bool {
-	return v>>13 == idnaValid && v&idnaNFCSlow == 0 && !isRTL(v)
+	return v>>13 == idnaValid && !isRTL(v)
+}
+
+// nfcYesAfter is NFC's quick check (UAX #15, Section 9) one code point at
+// a time: it reports whether the quick check of a string still answers
+// Yes after r, of idna value v, follows a code point of combining class
+// last, and returns r's combining class, which the next code point
+// follows. It does when r's NFC_Quick_Check is Yes and r is a starter or
+// no lower in class than last (canonical order); a string of code points
+// that all pass is in NFC. Most code points need no look at NFC's table:
+// those whose idna value has no idnaNFCSlow are Yes and starters.
+func nfcYesAfter(r rune, v uint16, last uint8) (uint8, bool) {
+	if v&idnaNFCSlow == 0 {
+		return 0, true
+	}
+	ccc, qc := nfcProps(r)
+	return ccc, qc == qcYes && (ccc == 0 || last <= ccc)
 }
 
 // keptDeviation reports whether r is ß or ς: deviations (UTS #46,
@@ -208,27 +225,54 @@ func domainToASCIIFull(domain string) (string, error) {
 	return s, nil
 }
 
+// composeLast is NFC (UAX #15) for a code point r that NFC's quick
+// check does not pass, after code points that it does and whose last,
+// of combining class last, is a starter: when that starter and r have a
+// primary composite (composePair), NFC writes the composite in place of
+// both, as Bücher spelled with U+0308 becomes Bücher with ü. composeLast
+// puts it in place of the last code point of rs and reports true when
+// the composite is what a label of domainToASCIIPlain may hold (valid,
+// not right-to-left) and a starter that the quick check passes, so that
+// what follows it is checked as after any starter; it reports false for
+// any other r, which the full processing normalizes.
+func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
+	if len(rs) == 0 || last != 0 {
+		return rs, false
+	}
+	p, ok := composePair(rs[len(rs)-1], r)
+	if w := idnaValue(p); !ok || !plainIDNValue(w) || w&idnaNFCSlow != 0 {
+		return rs, false
+	}
+	rs[len(rs)-1] = p
+	return rs, true
+}
+
 // domainToASCIIPlain is DomainToASCII, in one pass, for the domains most
 // IDNs are: labels of ASCII (not "xn--") and of code points that are
 // valid, ß or ς (deviations that Nontransitional Processing keeps),
 // ignored, or mapped to such code points or to a full stop (U+3002 and
 // others end a label as '.' does); none of them right-to-left (R, AL or
-// AN), a mark at the start of a label, or a code point that NFC's quick
-// check must look at. Mapping (Section 4, step 1) is then a code point at
-// a time, the labels are in NFC (V1), no validity criterion of Section
-// 4.1 can fail (V6 is the mark; V7 the status; CheckJoiners needs U+200C
-// or U+200D, deviations it does not take), the domain is no Bidi domain
-// name (RFC 5893, Section 1.4), and ToASCII (Section 4.2) writes each
-// label that mapping leaves ASCII as it is and each other one as "xn--"
-// and its Punycode. It reports false for any other domain, a forbidden
-// domain code point, the empty domain and a label that mapping makes an
-// A-label included, which domainToASCIIFull reads; TestDomainToASCIIPlain
-// and FuzzDomainToASCII check that the two agree where it reports true.
+// AN) or a mark at the start of a label, and the mapped labels such that
+// NFC's quick check answers Yes (nfcYesAfter): each code point Yes, and
+// the combining marks after a starter in canonical order. Mapping
+// (Section 4, step 1) is then a code point at a time, the labels are in
+// NFC (V1) as they are, no validity criterion of Section 4.1 can fail (V6
+// is the mark; V7 the status; CheckJoiners needs U+200C or U+200D,
+// deviations it does not take), the domain is no Bidi domain name (RFC
+// 5893, Section 1.4), and ToASCII (Section 4.2) writes each label that
+// mapping leaves ASCII as it is and each other one as "xn--" and its
+// Punycode. It reports false for any other domain, a forbidden domain
+// code point, the empty domain and a label that mapping makes an A-label
+// included, which domainToASCIIFull reads; TestDomainToASCIIPlain and
+// FuzzDomainToASCII check that the two agree where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
-	if domain == "" || len(domain) > 64 {
-		return "", false // empty: an error; long: rare, and a long way to go before a fault
+	if domain == "" || len(domain) > 256 {
+		// empty: an error; longer than DNS allows (253 octets and a
+		// final dot, RFC 1035, Section 3.1): rare, and the full
+		// processing sizes its buffers once
+		return "", false
 	}
-	var buf [128]byte
+	var buf [256]byte // room for most results: Punycode writes about as many octets as UTF-8 has
 	b := buf[:0]
 	for start := 0; ; {
 		// the label's ASCII, up to a full stop or a code point that is not
@@ -256,6 +300,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 		// others), or with the domain.
 		var runes [64]rune // room for the code points of most labels
 		rs, ascii, dot := runes[:0], true, false
+		last := uint8(0) // the combining class of the last code point, for nfcYesAfter
 		for _, c := range []byte(domain[start:end]) {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
@@ -276,7 +321,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 				case 'A' <= c && c <= 'Z':
 					c += 'a' - 'A'
 				}
-				rs = append(rs, rune(c))
+				rs, last = append(rs, rune(c)), 0
 				continue
 			}
 			r, size := utf8.DecodeRuneInString(domain[end:]) // U+FFFD, for invalid UTF-8, is disallowed
@@ -286,7 +331,12 @@ func domainToASCIIPlain(domain string) (string, bool) {
 				if len(rs) == 0 && v&idnaMark != 0 {
 					return "", false // V6: no mark first
 				}
-				rs, ascii = append(rs, r), false
+				if ccc, ok := nfcYesAfter(r, v, last); ok {
+					rs, last = append(rs, r), ccc
+				} else if rs, ok = composeLast(rs, r, last); !ok {
+					return "", false
+				}
+				ascii = false
 			case v>>13 == idnaMapped:
 				// mapped to a full stop, or to plain code points only: no
 				// forbidden domain code point, no mark first
@@ -300,10 +350,19 @@ func domainToASCIIPlain(domain string) (string, bool) {
 						if idnaByteClass[c]&(bcDot|bcForbidden) != 0 {
 							return "", false
 						}
+						last = 0
 					} else if w := idnaValue(c); !plainIDNValue(w) && !keptDeviation(c) || len(rs) == 0 && w&idnaMark != 0 {
 						return "", false
 					} else {
-						ascii = false
+						ccc, ok := nfcYesAfter(c, w, last)
+						if !ok {
+							if rs, ok = composeLast(rs, c, last); !ok {
+								return "", false
+							}
+							ascii = false
+							continue
+						}
+						ascii, last = false, ccc
 					}
 					rs = append(rs, c)
 				}

@@ -921,15 +921,26 @@ func TestDomainToASCIIPlain(t *testing.T) {
 		{"ẞ.de", true},               // U+1E9E, mapped to ß
 		{"münchen。de", true},         // U+3002 is mapped to '.'
 		{"日本語。JP", true},
-		{"xn--mnchen-3ya.ü", false},                    // an A-label is decoded and checked
-		{"a\u0308.de", false},                          // a combining mark: NFC
-		{"\u0308a.de", false},                          // a mark first (V6), and NFC
-		{"\u05d0\u05d1.de", false},                     // right-to-left: the Bidi Rule
-		{"a\u200cb.de", false},                         // U+200C is a deviation (CheckJoiners)
-		{"ü<.de", false},                               // a forbidden domain code point
-		{"ü\xff.de", false},                            // invalid UTF-8: U+FFFD is disallowed
-		{"ü" + strings.Repeat("a", 64) + ".de", false}, // a domain of more than 64 octets
-		{"xn--a-ecp.ü", false},                         // an A-label after all
+		{"xn--mnchen-3ya.ü", false},                          // an A-label is decoded and checked
+		{"a\u0308.de", true},                                 // a and U+0308: NFC composes them into ä
+		{"bu\u0308cher.de", true},                            // and in the middle of a label
+		{"u\u0308\u0301.de", true},                           // twice: ü, then ǘ
+		{"\u1100\u1161\u11a8.kr", true},                      // Hangul jamo L, V, T: 각
+		{"\u0bb9\u0bcd.in", true},                            // a virama, combining class 9, quick check Yes
+		{"a\u0316.de", true},                                 // a mark of class 220, quick check Yes
+		{"a\u0316\u0301.de", false},                          // U+0301 after a mark: NFC might compose across it
+		{"a\u0301\u0316.de", true},                           // á, then the mark of class 220
+		{"x\u0316\u0334.de", false},                          // classes 220 then 1: out of canonical order
+		{"\u01d6\u031b.de", false},                           // ǖ and a horn: NFC reorders the horn into ǖ
+		{"\u0dc1\u0dca\u0dbb\u0dd3.lk", false},               // U+0DCA, quick check Maybe, composes with nothing before it
+		{"\u00e4" + strings.Repeat("a", 70) + ".de", true},   // a domain of more than 64 octets
+		{"\u00e4" + strings.Repeat("a", 254) + ".de", false}, // more than 256: the full processing
+		{"\u0308a.de", false},                                // a mark first (V6), and NFC
+		{"\u05d0\u05d1.de", false},                           // right-to-left: the Bidi Rule
+		{"a\u200cb.de", false},                               // U+200C is a deviation (CheckJoiners)
+		{"ü<.de", false},                                     // a forbidden domain code point
+		{"ü\xff.de", false},                                  // invalid UTF-8: U+FFFD is disallowed
+		{"xn--a-ecp.ü", false},                               // an A-label after all
 	} {
 		if got := check(c.d); got != c.plain {
 			t.Errorf("domainToASCIIPlain(%+q) answers: %v, want %v", c.d, got, c.plain)
@@ -958,4 +969,76 @@ func TestDomainToASCIIPlain(t *testing.T) {
 		t.Logf("../shared/data/wpt-url is absent (%v): only testdata/idna.txt and the cases above ran; get web-platform-tests' url/resources for the IDNA files", err)
 	}
 	t.Logf("%d inputs, %d on the one-pass road", n, plain)
+}
+
+var idnaNFCAll = flag.Bool("idna.nfc", false, "TestDomainToASCIIPlainNFC: three code points after every starter (41 million domains, about 10 s), not after a sample")
+
+// TestDomainToASCIIPlainNFC checks the one-pass road's NFC (nfcYesAfter,
+// composeLast) against the full processing on a finite shape space
+// whole: a starter S followed by a code point C whose NFC_Quick_Check is
+// Maybe, the only code points that compose with what precedes them
+// (UAX #15, Section 9), as "SC.de"; and, with a third code point M (a
+// mark of each combining class that the quick check passes, or another
+// C), as "SMC.de" and "SCM.de". S is each code point that is valid, not
+// right-to-left, a starter that the quick check passes and either has a
+// canonical decomposition or is first in a primary composite, which are
+// the starters NFC can change. The two-code-point shapes run whole; the
+// three-code-point ones after a sample of S, or after every S with
+// -idna.nfc.
+func TestDomainToASCIIPlainNFC(t *testing.T) {
+	var maybes, marks, starters []rune
+	seen, classes := map[rune]bool{}, map[uint8]bool{}
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		ccc, qc := nfcProps(r)
+		v := idnaValue(r)
+		plain := v>>13 == idnaValid && !isRTL(v)
+		switch {
+		case qc == qcMaybe:
+			maybes = append(maybes, r)
+		case qc == qcYes && ccc != 0 && plain && !classes[ccc]:
+			classes[ccc] = true
+			marks = append(marks, r)
+		case qc == qcYes && ccc == 0 && plain && nfcValue(r)&nfcHasDecomp != 0:
+			seen[r] = true
+			starters = append(starters, r)
+		}
+	}
+	for _, c := range nfcCompositions {
+		if r := rune(c >> 42); !seen[r] {
+			seen[r] = true
+			starters = append(starters, r)
+		}
+	}
+	n, plain := 0, 0
+	check := func(rs ...rune) {
+		d := string(rs) + ".de"
+		n++
+		if got, ok := domainToASCIIPlain(d); ok {
+			plain++
+			if want, err := domainToASCIIFull(d); err != nil || got != want {
+				t.Fatalf("domainToASCIIPlain(%+q) = %+q; the full processing gives %+q, %v", d, got, want, err)
+			}
+		}
+	}
+	for _, s := range starters {
+		for _, c := range maybes {
+			check(s, c)
+		}
+	}
+	third := append(marks, maybes...)
+	for k, s := range starters {
+		if !*idnaNFCAll && k%128 != 0 && s != 'a' && s != 'u' && s != 0x1100 {
+			continue
+		}
+		for _, c := range maybes {
+			for _, m := range third {
+				check(s, m, c)
+				check(s, c, m)
+			}
+		}
+	}
+	t.Logf("%d starters, %d code points of quick check Maybe, %d marks: %d domains, %d on the one-pass road", len(starters), len(maybes), len(marks), n, plain)
+	if plain == 0 {
+		t.Error("no domain took the one-pass road")
+	}
 }
