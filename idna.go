@@ -157,10 +157,10 @@ func DomainToASCII(domain string) (string, error) {
 }
 
 // plainIDNRune reports whether the code point s starts with, not ASCII,
-// may be in a label of domainToASCIIPlain: valid and not right-to-left
-// (plainIDNValue), ß or ς (keptDeviation), ignored, or mapped (whether to
-// what such a label may hold, and whether it may be first in it, or after
-// what precedes it, domainToASCIIPlain tells).
+// may be in a label of domainToASCIIPlain: valid (plainIDNValue), ß or ς
+// (keptDeviation), ignored, or mapped (whether to what such a label may
+// hold, and whether it may be first in it, or after what precedes it,
+// domainToASCIIPlain tells).
 func plainIDNRune(s string) bool {
 	var r rune
 	if len(s) >= 2 && s[0]-0xC2 < 0x1E && s[1]&0xC0 == 0x80 {
@@ -173,12 +173,10 @@ func plainIDNRune(s string) bool {
 }
 
 // plainIDNValue reports whether a code point of idna value v may be in a
-// label of domainToASCIIPlain: its status is valid and it is not
-// right-to-left. (Whether it may follow what precedes it, nfcYesAfter
-// tells.)
-func plainIDNValue(v uint16) bool {
-	return v>>13 == idnaValid && !isRTL(v)
-}
+// label of domainToASCIIPlain: its status is valid. (Whether it may
+// follow what precedes it, nfcYesAfter tells, and whether the label
+// passes the Bidi Rule, checkBidi.)
+func plainIDNValue(v uint16) bool { return v>>13 == idnaValid }
 
 // nfcYesAfter is NFC's quick check (UAX #15, Section 9) one code point at
 // a time: it reports whether the quick check of a string still answers
@@ -231,8 +229,8 @@ func domainToASCIIFull(domain string) (string, error) {
 // primary composite (composePair), NFC writes the composite in place of
 // both, as Bücher spelled with U+0308 becomes Bücher with ü. composeLast
 // puts it in place of the last code point of rs and reports true when
-// the composite is what a label of domainToASCIIPlain may hold (valid,
-// not right-to-left) and a starter that the quick check passes, so that
+// the composite is what a label of domainToASCIIPlain may hold (valid)
+// and a starter that the quick check passes, so that
 // what follows it is checked as after any starter; it reports false for
 // any other r, which the full processing normalizes.
 func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
@@ -251,29 +249,53 @@ func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
 // IDNs are: labels of ASCII (not "xn--") and of code points that are
 // valid, ß or ς (deviations that Nontransitional Processing keeps),
 // ignored, or mapped to such code points or to a full stop (U+3002 and
-// others end a label as '.' does); none of them right-to-left (R, AL or
-// AN) or a mark at the start of a label, and the mapped labels such that
-// NFC's quick check answers Yes (nfcYesAfter): each code point Yes, and
-// the combining marks after a starter in canonical order. Mapping
-// (Section 4, step 1) is then a code point at a time, the labels are in
-// NFC (V1) as they are, no validity criterion of Section 4.1 can fail (V6
-// is the mark; V7 the status; CheckJoiners needs U+200C or U+200D,
-// deviations it does not take), the domain is no Bidi domain name (RFC
-// 5893, Section 1.4), and ToASCII (Section 4.2) writes each label that
-// mapping leaves ASCII as it is and each other one as "xn--" and its
-// Punycode. It reports false for any other domain, a forbidden domain
-// code point, the empty domain and a label that mapping makes an A-label
-// included, which domainToASCIIFull reads; TestDomainToASCIIPlain and
-// FuzzDomainToASCII check that the two agree where it reports true.
+// others end a label as '.' does); no mark at the start of a label, and
+// the mapped labels such that NFC's quick check answers Yes
+// (nfcYesAfter): each code point Yes, and the combining marks after a
+// starter in canonical order, or a starter and a code point that NFC
+// composes with it (composeLast). Mapping (Section 4, step 1) is then a
+// code point at a time, the labels are in NFC (V1) once composed, and no
+// validity criterion of Section 4.1 but the Bidi Rule can fail (V6 is the
+// mark; V7 the status; CheckJoiners needs U+200C or U+200D, deviations
+// it does not take). In a Bidi domain name (RFC 5893, Section 1.4: a
+// label holds an R, AL or AN code point), every label must pass the Bidi
+// Rule (checkBidi): the road checks each label from the first
+// right-to-left one on as it ends, and if a label went before that one,
+// it starts again with every label checked (bidiPass). ToASCII (Section
+// 4.2) then writes each
+// label that mapping leaves ASCII as it is and each other one as "xn--"
+// and its Punycode. It reports false for any other domain, a forbidden
+// domain code point, the empty domain, a label that fails the Bidi Rule
+// and a label that mapping makes an A-label included, which
+// domainToASCIIFull reads; TestDomainToASCIIPlain and FuzzDomainToASCII
+// check that the two agree where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
+	s, r := plainPass(domain, false)
+	if r == bidiPass {
+		s, r = plainPass(domain, true)
+	}
+	return s, r == plainDone
+}
+
+// Answers of plainPass.
+const (
+	plainDone = iota // the result is DomainToASCII's
+	plainNot         // the full processing must tell
+	bidiPass         // a Bidi domain name: check every label, from the first
+)
+
+// plainPass is one pass of domainToASCIIPlain, with the Bidi Rule checked
+// on every label if bidi, else from the first right-to-left label on.
+func plainPass(domain string, bidi bool) (string, int) {
 	if domain == "" || len(domain) > 256 {
 		// empty: an error; longer than DNS allows (253 octets and a
 		// final dot, RFC 1035, Section 3.1): rare, and the full
 		// processing sizes its buffers once
-		return "", false
+		return "", plainNot
 	}
 	var buf [256]byte // room for most results: Punycode writes about as many octets as UTF-8 has
 	b := buf[:0]
+	rtl := bidi // whether labels must pass the Bidi Rule
 	for start := 0; ; {
 		// the label's ASCII, up to a full stop or a code point that is not
 		end, class := start, uint8(0)
@@ -282,11 +304,16 @@ func domainToASCIIPlain(domain string) (string, bool) {
 			end++
 		}
 		if class&bcForbidden != 0 {
-			return "", false
+			return "", plainNot
 		}
 		if end == len(domain) || domain[end] == '.' {
 			if hasACEPrefix(domain[start:end]) {
-				return "", false
+				return "", plainNot
+			}
+			if rtl {
+				if code, _ := (IDNA{}).validateInput(domain[start:end], true); code != 0 {
+					return "", plainNot
+				}
 			}
 			b = appendLower(b, domain[start:end])
 			if end == len(domain) {
@@ -299,7 +326,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 		// a full stop, ASCII or one that mapping makes (U+3002 and
 		// others), or with the domain.
 		var runes [64]rune // room for the code points of most labels
-		rs, ascii, dot := runes[:0], true, false
+		rs, ascii, dot, labelRTL := runes[:0], true, false, false
 		last := uint8(0) // the combining class of the last code point, for nfcYesAfter
 		for _, c := range []byte(domain[start:end]) {
 			if 'A' <= c && c <= 'Z' {
@@ -317,7 +344,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 					dot = true
 					break label
 				case idnaByteClass[c]&bcForbidden != 0:
-					return "", false
+					return "", plainNot
 				case 'A' <= c && c <= 'Z':
 					c += 'a' - 'A'
 				}
@@ -329,12 +356,15 @@ func domainToASCIIPlain(domain string) (string, bool) {
 			switch v := idnaValue(r); {
 			case plainIDNValue(v) || keptDeviation(r):
 				if len(rs) == 0 && v&idnaMark != 0 {
-					return "", false // V6: no mark first
+					return "", plainNot // V6: no mark first
 				}
 				if ccc, ok := nfcYesAfter(r, v, last); ok {
 					rs, last = append(rs, r), ccc
-				} else if rs, ok = composeLast(rs, r, last); !ok {
-					return "", false
+					labelRTL = labelRTL || isRTL(v)
+				} else if rs, ok = composeLast(rs, r, last); ok {
+					labelRTL = labelRTL || isRTL(idnaValue(rs[len(rs)-1]))
+				} else {
+					return "", plainNot
 				}
 				ascii = false
 			case v>>13 == idnaMapped:
@@ -348,30 +378,45 @@ func domainToASCIIPlain(domain string) (string, bool) {
 				for _, c := range to {
 					if c < utf8.RuneSelf {
 						if idnaByteClass[c]&(bcDot|bcForbidden) != 0 {
-							return "", false
+							return "", plainNot
 						}
 						last = 0
 					} else if w := idnaValue(c); !plainIDNValue(w) && !keptDeviation(c) || len(rs) == 0 && w&idnaMark != 0 {
-						return "", false
+						return "", plainNot
 					} else {
 						ccc, ok := nfcYesAfter(c, w, last)
 						if !ok {
 							if rs, ok = composeLast(rs, c, last); !ok {
-								return "", false
+								return "", plainNot
 							}
 							ascii = false
+							labelRTL = labelRTL || isRTL(idnaValue(rs[len(rs)-1]))
 							continue
 						}
 						ascii, last = false, ccc
+						labelRTL = labelRTL || isRTL(w)
 					}
 					rs = append(rs, c)
 				}
 			case v>>13 != idnaIgnored:
-				return "", false
+				return "", plainNot
 			}
 		}
 		if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
-			return "", false // an A-label that mapping makes: step 4 decodes it
+			return "", plainNot // an A-label that mapping makes: step 4 decodes it
+		}
+		if labelRTL && !rtl {
+			// the first right-to-left label: a Bidi domain name, whose
+			// labels before this one must pass the Bidi Rule too
+			if start > 0 {
+				return "", bidiPass
+			}
+			rtl = true
+		}
+		if rtl && len(rs) > 0 {
+			if code, _ := checkBidi(rs); code != 0 {
+				return "", plainNot
+			}
 		}
 		if ascii {
 			// mapping left the label ASCII (fullwidth letters, an
@@ -382,7 +427,7 @@ func domainToASCIIPlain(domain string) (string, bool) {
 		} else {
 			var ok bool
 			if b, ok = punycodeEncode(append(b, "xn--"...), rs); !ok {
-				return "", false
+				return "", plainNot
 			}
 		}
 		if !dot {
@@ -391,9 +436,9 @@ func domainToASCIIPlain(domain string) (string, bool) {
 		b, start = append(b, '.'), end
 	}
 	if len(b) == 0 {
-		return "", false // the empty domain: an error
+		return "", plainNot // the empty domain: an error
 	}
-	return string(b), true
+	return string(b), plainDone
 }
 
 // DomainToUnicode is the URL Standard's "domain to Unicode" (URL

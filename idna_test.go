@@ -936,7 +936,20 @@ func TestDomainToASCIIPlain(t *testing.T) {
 		{"\u00e4" + strings.Repeat("a", 70) + ".de", true},   // a domain of more than 64 octets
 		{"\u00e4" + strings.Repeat("a", 254) + ".de", false}, // more than 256: the full processing
 		{"\u0308a.de", false},                                // a mark first (V6), and NFC
-		{"\u05d0\u05d1.de", false},                           // right-to-left: the Bidi Rule
+		{"\u05d0\u05d1.de", true},                            // a Bidi domain name: both labels pass the Bidi Rule
+		{"de.\u05d0\u05d1", true},                            // a label before the right-to-left one: checked on a second pass
+		{"ü.\u05d0\u05d1", true},                             // and one that is not ASCII
+		{"\u05d0\u05d1.ü", true},                             // a left-to-right label after it
+		{"\u0627\u0644\u0661.de", true},                      // AL and AN
+		{"1.\u05d0", false},                                  // a label that starts with EN (B1): an error
+		{"\u05d0.1", false},                                  // the same after the right-to-left label
+		{"\u05d0a.de", false},                                // L in a right-to-left label (B2)
+		{"\u05d0-.de", false},                                // a right-to-left label ending in ES (B3)
+		{"\u0627\u0661\u0031.de", false},                     // EN and AN (B4)
+		{"a\u05d0.de", false},                                // R in a left-to-right label (B5)
+		{"\u05d0.a-", false},                                 // a left-to-right label ending in ES (B6)
+		{"\u05d0\u05b4.de", true},                            // an NSM ends the label: what precedes it counts (B3)
+		{"\uFB1D.de", true},                                  // U+FB1D, mapped to R code points, then NFC composes them
 		{"a\u200cb.de", false},                               // U+200C is a deviation (CheckJoiners)
 		{"ü<.de", false},                                     // a forbidden domain code point
 		{"ü\xff.de", false},                                  // invalid UTF-8: U+FFFD is disallowed
@@ -971,7 +984,7 @@ func TestDomainToASCIIPlain(t *testing.T) {
 	t.Logf("%d inputs, %d on the one-pass road", n, plain)
 }
 
-var idnaNFCAll = flag.Bool("idna.nfc", false, "TestDomainToASCIIPlainNFC: three code points after every starter (41 million domains, about 10 s), not after a sample")
+var idnaShapesAll = flag.Bool("idna.shapes", false, "TestDomainToASCIIPlainNFC, TestDomainToASCIIPlainCodePoints: the whole shape spaces (55 million domains, about 10 s), not a sample")
 
 // TestDomainToASCIIPlainNFC checks the one-pass road's NFC (nfcYesAfter,
 // composeLast) against the full processing on a finite shape space
@@ -984,7 +997,7 @@ var idnaNFCAll = flag.Bool("idna.nfc", false, "TestDomainToASCIIPlainNFC: three 
 // canonical decomposition or is first in a primary composite, which are
 // the starters NFC can change. The two-code-point shapes run whole; the
 // three-code-point ones after a sample of S, or after every S with
-// -idna.nfc.
+// -idna.shapes.
 func TestDomainToASCIIPlainNFC(t *testing.T) {
 	var maybes, marks, starters []rune
 	seen, classes := map[rune]bool{}, map[uint8]bool{}
@@ -1027,7 +1040,7 @@ func TestDomainToASCIIPlainNFC(t *testing.T) {
 	}
 	third := append(marks, maybes...)
 	for k, s := range starters {
-		if !*idnaNFCAll && k%128 != 0 && s != 'a' && s != 'u' && s != 0x1100 {
+		if !*idnaShapesAll && k%128 != 0 && s != 'a' && s != 'u' && s != 0x1100 {
 			continue
 		}
 		for _, c := range maybes {
@@ -1038,6 +1051,41 @@ func TestDomainToASCIIPlainNFC(t *testing.T) {
 		}
 	}
 	t.Logf("%d starters, %d code points of quick check Maybe, %d marks: %d domains, %d on the one-pass road", len(starters), len(maybes), len(marks), n, plain)
+	if plain == 0 {
+		t.Error("no domain took the one-pass road")
+	}
+}
+
+// TestDomainToASCIIPlainCodePoints checks the one-pass road against the
+// full processing on every code point in each of a few contexts: alone,
+// beside ASCII, in a label after or before a label with a right-to-left
+// code point (the Bidi Rule, and the second pass it takes), after a
+// label that is not ASCII, before a combining mark, between AL and AN.
+// Code points below U+0800 run whole; above, every 61st, or all with
+// -idna.shapes (14 million domains).
+func TestDomainToASCIIPlainCodePoints(t *testing.T) {
+	contexts := [][2]string{
+		{"", ""}, {"a", ""}, {"", "a"}, {"", ".de"}, {"1.", ""}, {"", ".1"},
+		{"\u05d0.", ""}, {"", ".\u05d0"}, {"x.", "\u05d0"}, {"ü.", ""},
+		{"", "\u0308"}, {"\u0627", "\u0661"}, {"", "\u05b4.a"},
+	}
+	n, plain := 0, 0
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if 0xD800 <= r && r <= 0xDFFF || r >= 0x800 && r%61 != 0 && !*idnaShapesAll {
+			continue
+		}
+		for _, c := range contexts {
+			d := c[0] + string(r) + c[1]
+			n++
+			if got, ok := domainToASCIIPlain(d); ok {
+				plain++
+				if want, err := domainToASCIIFull(d); err != nil || got != want {
+					t.Fatalf("domainToASCIIPlain(%+q) = %+q; the full processing gives %+q, %v", d, got, want, err)
+				}
+			}
+		}
+	}
+	t.Logf("%d domains, %d on the one-pass road", n, plain)
 	if plain == 0 {
 		t.Error("no domain took the one-pass road")
 	}
