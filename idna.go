@@ -326,8 +326,9 @@ func plainPass(domain string, bidi bool) (string, int) {
 		// a full stop, ASCII or one that mapping makes (U+3002 and
 		// others), or with the domain.
 		var runes [64]rune // room for the code points of most labels
-		rs, ascii, dot, labelRTL := runes[:0], true, false, false
-		last := uint8(0) // the combining class of the last code point, for nfcYesAfter
+		rs, ascii, dot := runes[:0], true, false
+		bidis := uint16(0) // bit 1<<c for each Bidi_Class c of the label's code points not ASCII
+		last := uint8(0)   // the combining class of the last code point, for nfcYesAfter
 		for _, c := range []byte(domain[start:end]) {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'
@@ -358,15 +359,16 @@ func plainPass(domain string, bidi bool) (string, int) {
 				if len(rs) == 0 && v&idnaMark != 0 {
 					return "", plainNot // V6: no mark first
 				}
-				if ccc, ok := nfcYesAfter(r, v, last); ok {
+				if v&idnaNFCSlow == 0 {
+					rs, last = append(rs, r), 0 // a starter the quick check passes
+				} else if ccc, ok := nfcYesAfter(r, v, last); ok {
 					rs, last = append(rs, r), ccc
-					labelRTL = labelRTL || isRTL(v)
 				} else if rs, ok = composeLast(rs, r, last); ok {
-					labelRTL = labelRTL || isRTL(idnaValue(rs[len(rs)-1]))
+					v = idnaValue(rs[len(rs)-1])
 				} else {
 					return "", plainNot
 				}
-				ascii = false
+				ascii, bidis = false, bidis|1<<(v&15)
 			case v>>13 == idnaMapped:
 				// mapped to a full stop, or to plain code points only: no
 				// forbidden domain code point, no mark first
@@ -389,12 +391,10 @@ func plainPass(domain string, bidi bool) (string, int) {
 							if rs, ok = composeLast(rs, c, last); !ok {
 								return "", plainNot
 							}
-							ascii = false
-							labelRTL = labelRTL || isRTL(idnaValue(rs[len(rs)-1]))
+							ascii, bidis = false, bidis|1<<(idnaValue(rs[len(rs)-1])&15)
 							continue
 						}
-						ascii, last = false, ccc
-						labelRTL = labelRTL || isRTL(w)
+						ascii, last, bidis = false, ccc, bidis|1<<(w&15)
 					}
 					rs = append(rs, c)
 				}
@@ -405,7 +405,7 @@ func plainPass(domain string, bidi bool) (string, int) {
 		if len(rs) >= 4 && rs[0] == 'x' && rs[1] == 'n' && rs[2] == '-' && rs[3] == '-' {
 			return "", plainNot // an A-label that mapping makes: step 4 decodes it
 		}
-		if labelRTL && !rtl {
+		if bidis&(1<<bidiR|1<<bidiAL|1<<bidiAN) != 0 && !rtl {
 			// the first right-to-left label: a Bidi domain name, whose
 			// labels before this one must pass the Bidi Rule too
 			if start > 0 {
