@@ -224,15 +224,16 @@ func domainToASCIIFull(domain string) (string, error) {
 }
 
 // composeLast is NFC (UAX #15) for a code point r that NFC's quick
-// check does not pass, after code points that it does and whose last,
-// of combining class last, is a starter: when that starter and r have a
-// primary composite (composePair), NFC writes the composite in place of
-// both, as Bücher spelled with U+0308 becomes Bücher with ü. composeLast
-// puts it in place of the last code point of rs and reports true when
-// the composite is what a label of domainToASCIIPlain may hold (valid)
-// and a starter that the quick check passes, so that
-// what follows it is checked as after any starter; it reports false for
-// any other r, which the full processing normalizes.
+// check does not pass, after code points rs that it does, the last of
+// which, S (of combining class last), is a starter: when S and r have a
+// primary composite X (composePair), rs and r are canonically
+// equivalent to rs with X in place of S; if X is a starter that the
+// quick check passes, the quick check of that answers Yes, so it is the
+// NFC of rs and r: Bücher spelled with U+0308 becomes Bücher with ü.
+// composeLast puts X in place of S and reports true when X is also what
+// a label of domainToASCIIPlain may hold (valid); what follows X is then
+// checked as after any starter. It reports false for any other r, which
+// the full processing normalizes.
 func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
 	if len(rs) == 0 || last != 0 {
 		return rs, false
@@ -262,12 +263,11 @@ func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
 // Rule (checkBidi): the road checks each label from the first
 // right-to-left one on as it ends, and if a label went before that one,
 // it starts again with every label checked (bidiPass). ToASCII (Section
-// 4.2) then writes each
-// label that mapping leaves ASCII as it is and each other one as "xn--"
-// and its Punycode. It reports false for any other domain, a forbidden
-// domain code point, the empty domain, a label that fails the Bidi Rule
-// and a label that mapping makes an A-label included, which
-// domainToASCIIFull reads; TestDomainToASCIIPlain and FuzzDomainToASCII
+// 4.2) then writes each label that mapping leaves ASCII as it is and
+// each other one as "xn--" and its Punycode. It reports false for any
+// other domain, a forbidden domain code point, the empty domain, a label
+// that fails the Bidi Rule, a label that mapping makes an A-label and
+// a domain over 256 octets included, which domainToASCIIFull reads; TestDomainToASCIIPlain and FuzzDomainToASCII
 // check that the two agree where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
 	s, r := plainPass(domain, false)
@@ -288,9 +288,9 @@ const (
 // on every label if bidi, else from the first right-to-left label on.
 func plainPass(domain string, bidi bool) (string, int) {
 	if domain == "" || len(domain) > 256 {
-		// empty: an error; longer than DNS allows (253 octets and a
-		// final dot, RFC 1035, Section 3.1): rare, and the full
-		// processing sizes its buffers once
+		// empty: an error; over 256 octets: rare (DNS allows 253 in
+		// ASCII, RFC 1035, Section 3.1), and the full processing sizes
+		// its buffers once
 		return "", plainNot
 	}
 	var buf [256]byte // room for most results: Punycode writes about as many octets as UTF-8 has
@@ -325,10 +325,19 @@ func plainPass(domain string, bidi bool) (string, int) {
 		// A label that is not ASCII: its code points, mapped. It ends at
 		// a full stop, ASCII or one that mapping makes (U+3002 and
 		// others), or with the domain.
-		var runes [64]rune // room for the code points of most labels
+		// runes has room for the code points of most labels; rs grows
+		// past it for a label of more than 64 code points, longer than
+		// DNS allows (one or two allocations more than the full
+		// processing, which sizes its buffers once, but still less time).
+		var runes [64]rune
 		rs, ascii, dot := runes[:0], true, false
-		bidis := uint16(0) // bit 1<<c for each Bidi_Class c of the label's code points not ASCII
-		last := uint8(0)   // the combining class of the last code point, for nfcYesAfter
+		// bidis has bit 1<<c for the Bidi_Class c of each code point not
+		// ASCII appended to rs, also of a starter that a composite then
+		// replaced: an extra bit can only send a domain to the Bidi Rule,
+		// which the full processing would then apply too (in Unicode 17,
+		// no composition changes whether a code point is R, AL or AN).
+		bidis := uint16(0)
+		last := uint8(0) // the combining class of the last code point, for nfcYesAfter
 		for _, c := range []byte(domain[start:end]) {
 			if 'A' <= c && c <= 'Z' {
 				c += 'a' - 'A'

@@ -921,39 +921,43 @@ func TestDomainToASCIIPlain(t *testing.T) {
 		{"ẞ.de", true},               // U+1E9E, mapped to ß
 		{"münchen。de", true},         // U+3002 is mapped to '.'
 		{"日本語。JP", true},
-		{"xn--mnchen-3ya.ü", false},                          // an A-label is decoded and checked
-		{"a\u0308.de", true},                                 // a and U+0308: NFC composes them into ä
-		{"bu\u0308cher.de", true},                            // and in the middle of a label
-		{"u\u0308\u0301.de", true},                           // twice: ü, then ǘ
-		{"\u1100\u1161\u11a8.kr", true},                      // Hangul jamo L, V, T: 각
-		{"\u0bb9\u0bcd.in", true},                            // a virama, combining class 9, quick check Yes
-		{"a\u0316.de", true},                                 // a mark of class 220, quick check Yes
-		{"a\u0316\u0301.de", false},                          // U+0301 after a mark: NFC might compose across it
-		{"a\u0301\u0316.de", true},                           // á, then the mark of class 220
-		{"x\u0316\u0334.de", false},                          // classes 220 then 1: out of canonical order
-		{"\u01d6\u031b.de", false},                           // ǖ and a horn: NFC reorders the horn into ǖ
-		{"\u0dc1\u0dca\u0dbb\u0dd3.lk", false},               // U+0DCA, quick check Maybe, composes with nothing before it
-		{"\u00e4" + strings.Repeat("a", 70) + ".de", true},   // a domain of more than 64 octets
-		{"\u00e4" + strings.Repeat("a", 254) + ".de", false}, // more than 256: the full processing
-		{"\u0308a.de", false},                                // a mark first (V6), and NFC
-		{"\u05d0\u05d1.de", true},                            // a Bidi domain name: both labels pass the Bidi Rule
-		{"de.\u05d0\u05d1", true},                            // a label before the right-to-left one: checked on a second pass
-		{"ü.\u05d0\u05d1", true},                             // and one that is not ASCII
-		{"\u05d0\u05d1.ü", true},                             // a left-to-right label after it
-		{"\u0627\u0644\u0661.de", true},                      // AL and AN
-		{"1.\u05d0", false},                                  // a label that starts with EN (B1): an error
-		{"\u05d0.1", false},                                  // the same after the right-to-left label
-		{"\u05d0a.de", false},                                // L in a right-to-left label (B2)
-		{"\u05d0-.de", false},                                // a right-to-left label ending in ES (B3)
-		{"\u0627\u0661\u0031.de", false},                     // EN and AN (B4)
-		{"a\u05d0.de", false},                                // R in a left-to-right label (B5)
-		{"\u05d0.a-", false},                                 // a left-to-right label ending in ES (B6)
-		{"\u05d0\u05b4.de", true},                            // an NSM ends the label: what precedes it counts (B3)
-		{"\uFB1D.de", true},                                  // U+FB1D, mapped to R code points, then NFC composes them
-		{"a\u200cb.de", false},                               // U+200C is a deviation (CheckJoiners)
-		{"ü<.de", false},                                     // a forbidden domain code point
-		{"ü\xff.de", false},                                  // invalid UTF-8: U+FFFD is disallowed
-		{"xn--a-ecp.ü", false},                               // an A-label after all
+		{"xn--mnchen-3ya.ü", false},            // an A-label is decoded and checked
+		{"a\u0308.de", true},                   // a and U+0308: NFC composes them into ä
+		{"bu\u0308cher.de", true},              // and in the middle of a label
+		{"u\u0308\u0301.de", true},             // twice: ü, then ǘ
+		{"\u1100\u1161\u11a8.kr", true},        // Hangul jamo L, V, T: 각
+		{"\u0bb9\u0bcd.in", true},              // a virama, combining class 9, quick check Yes
+		{"a\u0316.de", true},                   // a mark of class 220, quick check Yes
+		{"a\u0316\u0301.de", false},            // U+0301 after a mark: NFC might compose across it
+		{"a\u0301\u0316.de", true},             // á, then the mark of class 220
+		{"x\u0316\u0334.de", false},            // classes 220 then 1: out of canonical order
+		{"\u01d6\u031b.de", false},             // ǖ and a horn: NFC reorders the horn into ǖ
+		{"\u0dc1\u0dca\u0dbb\u0dd3.lk", false}, // U+0DCA, quick check Maybe, composes with nothing before it
+		{"\u00e4" + strings.Repeat("a", 60) + "." + strings.Repeat("b", 60) + ".de", true}, // a domain of more than 64 octets
+		{"\u00e4" + strings.Repeat("a", 254) + ".de", false},                               // more than 256: the full processing
+		{strings.Repeat("\u00fc", 64) + ".de", true},                                       // a label of 64 code points
+		{strings.Repeat("\u00fc", 65) + ".de", true},                                       // of 65: the runes grow past their array
+		{strings.Repeat("a", 64) + "\u00fc.de", true},                                      // the same, its ASCII first
+		{strings.Repeat("\u05d0", 65) + ".de", true},                                       // and right-to-left
+		{"\u0308a.de", false},                                                              // a mark first (V6), and NFC
+		{"\u05d0\u05d1.de", true},                                                          // a Bidi domain name: both labels pass the Bidi Rule
+		{"de.\u05d0\u05d1", true},                                                          // a label before the right-to-left one: checked on a second pass
+		{"ü.\u05d0\u05d1", true},                                                           // and one that is not ASCII
+		{"\u05d0\u05d1.ü", true},                                                           // a left-to-right label after it
+		{"\u0627\u0644\u0661.de", true},                                                    // AL and AN
+		{"1.\u05d0", false},                                                                // a label that starts with EN (B1): an error
+		{"\u05d0.1", false},                                                                // the same after the right-to-left label
+		{"\u05d0a.de", false},                                                              // L in a right-to-left label (B2)
+		{"\u05d0-.de", false},                                                              // a right-to-left label ending in ES (B3)
+		{"\u0627\u0661\u0031.de", false},                                                   // EN and AN (B4)
+		{"a\u05d0.de", false},                                                              // R in a left-to-right label (B5)
+		{"\u05d0.a-", false},                                                               // a left-to-right label ending in ES (B6)
+		{"\u05d0\u05b4.de", true},                                                          // an NSM ends the label: what precedes it counts (B3)
+		{"\uFB1D.de", true},                                                                // U+FB1D, mapped to U+05D9 U+05B4, which NFC keeps apart (an exclusion)
+		{"a\u200cb.de", false},                                                             // U+200C is a deviation (CheckJoiners)
+		{"ü<.de", false},                                                                   // a forbidden domain code point
+		{"ü\xff.de", false},                                                                // invalid UTF-8: U+FFFD is disallowed
+		{"xn--a-ecp.ü", false},                                                             // an A-label after all
 	} {
 		if got := check(c.d); got != c.plain {
 			t.Errorf("domainToASCIIPlain(%+q) answers: %v, want %v", c.d, got, c.plain)
@@ -993,9 +997,9 @@ var idnaShapesAll = flag.Bool("idna.shapes", false, "TestDomainToASCIIPlainNFC, 
 // (UAX #15, Section 9), as "SC.de"; and, with a third code point M (a
 // mark of each combining class that the quick check passes, or another
 // C), as "SMC.de" and "SCM.de". S is each code point that is valid, not
-// right-to-left, a starter that the quick check passes and either has a
-// canonical decomposition or is first in a primary composite, which are
-// the starters NFC can change. The two-code-point shapes run whole; the
+// right-to-left, a starter that the quick check passes and has a
+// canonical decomposition, and each code point first in a primary
+// composite, whatever its status: the starters NFC can change. The two-code-point shapes run whole; the
 // three-code-point ones after a sample of S, or after every S with
 // -idna.shapes.
 func TestDomainToASCIIPlainNFC(t *testing.T) {
