@@ -266,9 +266,10 @@ func composeLast(rs []rune, r rune, last uint8) ([]rune, bool) {
 // 4.2) then writes each label that mapping leaves ASCII as it is and
 // each other one as "xn--" and its Punycode. It reports false for any
 // other domain, a forbidden domain code point, the empty domain, a label
-// that fails the Bidi Rule, a label that mapping makes an A-label and
-// a domain over 256 octets included, which domainToASCIIFull reads; TestDomainToASCIIPlain and FuzzDomainToASCII
-// check that the two agree where it reports true.
+// that fails the Bidi Rule, a label that mapping makes an A-label and a
+// domain over 256 octets included, which domainToASCIIFull reads;
+// TestDomainToASCIIPlain and FuzzDomainToASCII check that the two agree
+// where it reports true.
 func domainToASCIIPlain(domain string) (string, bool) {
 	s, r := plainPass(domain, false)
 	if r == bidiPass {
