@@ -163,17 +163,27 @@ const (
 //
 // The result's components are substrings of target and host, so
 // TargetURI does not allocate, except for an error.
-func TargetURI(method, target, host string, secure bool) (URI, TargetForm, error) {
-	var u URI
-	form, at, f := requestTarget(method, target, &u)
+func TargetURI(method, target, host string, secure bool) (u URI, form TargetForm, err error) {
+	form, err = targetURI(method, target, host, secure, &u)
+	return
+}
+
+// targetURI is TargetURI into u, which must be zero, and which it leaves
+// zero on an error. TargetURI stays small enough to be inlined, so that
+// the URI is built once, in the caller's variable, rather than built
+// here and copied out.
+func targetURI(method, target, host string, secure bool, u *URI) (TargetForm, error) {
+	form, at, f := requestTarget(method, target, u)
 	if f.err != nil {
-		return URI{}, 0, &Error{Input: target, Offset: at, Err: inTarget(f.err), Expected: f.want, authority: method == "CONNECT"}
+		*u = URI{}
+		return 0, &Error{Input: target, Offset: at, Err: inTarget(f.err), Expected: f.want, authority: method == "CONNECT"}
 	}
 	if form == AbsoluteForm || form == AuthorityForm {
 		// the target names the host; the Host field is checked alone
 		var h URI
 		if at, f := hostPort(host, &h, inHostField); f.err != nil {
-			return URI{}, 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
+			*u = URI{}
+			return 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
 		}
 		if form == AuthorityForm {
 			u.Scheme = "http"
@@ -181,22 +191,24 @@ func TargetURI(method, target, host string, secure bool) (URI, TargetForm, error
 				u.Scheme = "https"
 			}
 		}
-		return u, form, nil
+		return form, nil
 	}
 	// origin-form and asterisk-form: the Host field's host and port are
 	// the URI's, read into it
-	if at, f := hostPort(host, &u, inHostField); f.err != nil {
-		return URI{}, 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
+	if at, f := hostPort(host, u, inHostField); f.err != nil {
+		*u = URI{}
+		return 0, &Error{Input: host, Offset: at, Err: f.err, Expected: f.want, authority: true}
 	}
 	if u.Host == "" {
-		return URI{}, 0, &Error{Input: host, Offset: 0, Err: ErrHost, authority: true,
+		*u = URI{}
+		return 0, &Error{Input: host, Offset: 0, Err: ErrHost, authority: true,
 			Expected: "a non-empty host: an http or https URI has one (RFC 9110, Section 4.2.1 and 4.2.2); for an HTTP/1.0 request without Host, pass the server's configured name (RFC 9112, Section 3.3)"}
 	}
 	u.Scheme = "http"
 	if secure {
 		u.Scheme = "https"
 	}
-	return u, form, nil
+	return form, nil
 }
 
 // ParseHost parses a Host field value or an HTTP/2 :authority
